@@ -1,0 +1,45 @@
+# yaru — the two commands people need are `make run` and `make test`.
+# Everything else here supports them. Debian packages the build needs are
+# installed when missing (as root), or the exact command to run is printed.
+
+SWIFT       ?= swift
+APT_PACKAGES = libncurses-dev tmux
+DEBUG_BIN    = .build/debug
+
+.PHONY: all deps build run test test-unit clean
+
+all: build
+
+## deps: install the Debian packages the build and tests need, if missing.
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing:$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	  else \
+	    echo "yaru needs these Debian packages:$$missing"; \
+	    echo "Install them with:  sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+## build: compile everything (warnings are errors, see Package.swift).
+build: deps
+	$(SWIFT) build
+
+## run: build and start yaru on its default todo file.
+run: build
+	$(DEBUG_BIN)/yaru
+
+## test: every test (unit, replay scripts and terminal end-to-end).
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

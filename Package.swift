@@ -1,0 +1,60 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every target builds in Swift 6 language mode and treats warnings as errors,
+/// so `make build` stays warning-free by construction.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "yaru",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "yaru", targets: ["yaru"]),
+  ],
+  dependencies: [
+    // IdentifiedArray: the todo list is an ordered collection addressed by id,
+    // which is what `forEach` needs (O(1) lookup, stable order).
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    // customDump/diff: readable −/+ state diffs for TestStore failures and the
+    // `--log` debug combinator.
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    // reportIssue: one way to fail a test that both Swift Testing and XCTest see,
+    // and a runtime warning (not a crash) in the app.
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+  ],
+  targets: [
+    .target(
+      name: "Architecture",
+      dependencies: [
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ArchitectureTesting",
+      dependencies: [
+        "Architecture",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "yaru",
+      dependencies: ["Architecture"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ArchitectureTests",
+      dependencies: [
+        "Architecture",
+        "ArchitectureTesting",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      swiftSettings: strict
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Work a reducer asks the Store to do after it returns: a value describing the
+/// work, never the work itself, so reducers stay pure and tests can inspect it.
+public struct Effect<Action: Sendable>: Sendable {
+  indirect enum Operation: Sendable {
+    case none
+    case send(Action)
+    case run(any Scheduler, delay: Duration, body: @Sendable (Send<Action>) -> Void)
+    case timer(any Scheduler, interval: Duration, action: @Sendable (Date) -> Action)
+    case merge([Effect])
+    case cancellable(EffectID, cancelInFlight: Bool, Effect)
+    case cancel(EffectID)
+  }
+
+  let operation: Operation
+
+  init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  /// No work.
+  public static var none: Self { Self(.none) }
+
+  /// Feeds an action straight back into the store, after the current one.
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// Runs `body` on `scheduler` (after `delay`, if given); the body may send any
+  /// number of actions back, and the effect ends when the body returns.
+  public static func run(
+    on scheduler: any Scheduler,
+    after delay: Duration = .zero,
+    _ body: @escaping @Sendable (Send<Action>) -> Void
+  ) -> Self {
+    Self(.run(scheduler, delay: delay, body: body))
+  }
+
+  /// Sends `action(now)` every `interval` until cancelled: the clock's tick.
+  /// Always cancellable by `id`; starting it again replaces the running one.
+  public static func timer(
+    id: some Hashable & Sendable,
+    every interval: Duration,
+    on scheduler: any Scheduler,
+    _ action: @escaping @Sendable (Date) -> Action
+  ) -> Self {
+    Self(.timer(scheduler, interval: interval, action: action))
+      .cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// Runs all effects at once; their actions arrive in the order they are sent.
+  public static func merge(_ effects: [Self]) -> Self {
+    let work = effects.filter {
+      if case .none = $0.operation { return false }
+      return true
+    }
+    switch work.count {
+    case 0: return .none
+    case 1: return work[0]
+    default: return Self(.merge(work))
+    }
+  }
+
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// The same work, sending the parent's actions: how a child's effects are scoped.
+  public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    switch operation {
+    case .none:
+      return .none
+    case .send(let action):
+      return .send(transform(action))
+    case .run(let scheduler, let delay, let body):
+      return Effect<T>(.run(scheduler, delay: delay) { send in
+        body(Send { send(transform($0)) })
+      })
+    case .timer(let scheduler, let interval, let action):
+      return Effect<T>(.timer(scheduler, interval: interval) { transform(action($0)) })
+    case .merge(let effects):
+      return Effect<T>(.merge(effects.map { $0.map(transform) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case .cancel(let id):
+      return Effect<T>(.cancel(id))
+    }
+  }
+}
+
+/// What an effect calls to send actions back to the store, from any queue.
+public struct Send<Action>: Sendable {
+  let send: @Sendable (Action) -> Void
+
+  public init(_ send: @escaping @Sendable (Action) -> Void) {
+    self.send = send
+  }
+
+  public func callAsFunction(_ action: Action) {
+    send(action)
+  }
+}

@@ -1,0 +1,150 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Starts the effects a reducer returns, knows which are still running, and
+/// cancels them by id. Shared by `Store` and `TestStore` so both run effects
+/// exactly alike; actions come back through `deliver`, always on the main actor.
+@MainActor
+public final class EffectRuntime<Action: Sendable> {
+  private var running: [Int: RunningEffect] = [:]
+  private var byID: [EffectID: Set<Int>] = [:]
+  private var counter = 0
+  private let deliver: @MainActor (Action) -> Void
+
+  public init(deliver: @escaping @MainActor (Action) -> Void) {
+    self.deliver = deliver
+  }
+
+  /// How many effects have started and neither finished nor been cancelled.
+  public var inFlightCount: Int { running.count }
+
+  public func start(_ effect: Effect<Action>) {
+    start(effect, ids: [])
+  }
+
+  /// Cancels everything, e.g. when the program quits.
+  public func cancelAll() {
+    for effect in running.values { effect.cancel() }
+    running = [:]
+    byID = [:]
+  }
+
+  private func start(_ effect: Effect<Action>, ids: [EffectID]) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      deliver(action)
+    case .merge(let effects):
+      for effect in effects { start(effect, ids: ids) }
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(id) }
+      start(inner, ids: ids + [id])
+    case .cancel(let id):
+      cancel(id)
+    case .run(let scheduler, let delay, let body):
+      let effect = register(ids)
+      let send = sender(for: effect)
+      effect.attach(scheduler.schedule(after: delay) { [weak self] in
+        guard !effect.isCancelled else { return }
+        body(send)
+        onMainActor { self?.finish(effect) }
+      })
+    case .timer(let scheduler, let interval, let action):
+      let effect = register(ids)
+      let send = sender(for: effect)
+      effect.attach(scheduler.schedule(every: interval) { send(action(scheduler.now)) })
+    }
+  }
+
+  private func register(_ ids: [EffectID]) -> RunningEffect {
+    counter += 1
+    let effect = RunningEffect(number: counter, ids: ids)
+    running[counter] = effect
+    for id in ids { byID[id, default: []].insert(counter) }
+    return effect
+  }
+
+  /// A `Send` that drops actions once the effect is cancelled, checked both
+  /// where the action is sent and again where it is delivered.
+  private func sender(for effect: RunningEffect) -> Send<Action> {
+    Send { [weak self] action in
+      guard !effect.isCancelled else { return }
+      onMainActor {
+        guard !effect.isCancelled else { return }
+        self?.deliver(action)
+      }
+    }
+  }
+
+  private func finish(_ effect: RunningEffect) {
+    running[effect.number] = nil
+    for id in effect.ids {
+      byID[id]?.remove(effect.number)
+      if byID[id]?.isEmpty == true { byID[id] = nil }
+    }
+  }
+
+  private func cancel(_ id: EffectID) {
+    guard let numbers = byID[id] else { return }
+    for number in numbers {
+      guard let effect = running[number] else { continue }
+      effect.cancel()
+      finish(effect)
+    }
+  }
+}
+
+/// One started effect: whether it was cancelled, and its scheduled work.
+final class RunningEffect: Sendable {
+  let number: Int
+  let ids: [EffectID]
+  private let state = Mutex<(cancelled: Bool, work: ScheduledWork?)>((false, nil))
+
+  init(number: Int, ids: [EffectID]) {
+    self.number = number
+    self.ids = ids
+  }
+
+  var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+  func attach(_ work: ScheduledWork) {
+    let cancelled = state.withLock { state in
+      state.work = work
+      return state.cancelled
+    }
+    if cancelled { work.cancel() }
+  }
+
+  func cancel() {
+    let work = state.withLock { state in
+      state.cancelled = true
+      return state.work
+    }
+    work?.cancel()
+  }
+}
+
+/// Runs `work` on the main actor: at once when already on the main queue
+/// (virtual-time schedulers run there), otherwise after a hop to it.
+func onMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
+  if isOnMainQueue() {
+    MainActor.assumeIsolated { work() }
+  } else {
+    DispatchQueue.main.async { MainActor.assumeIsolated { work() } }
+  }
+}
+
+/// Whether the caller runs on the main queue. Not `Thread.isMainThread`: after
+/// `dispatchMain()` (and in the test runner) a worker thread serves the main queue.
+public func isOnMainQueue() -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueKey) != nil
+}
+
+// Set on the main queue once, when first asked.
+private let mainQueueKey: DispatchSpecificKey<Void> = {
+  let key = DispatchSpecificKey<Void>()
+  DispatchQueue.main.setSpecific(key: key, value: ())
+  return key
+}()

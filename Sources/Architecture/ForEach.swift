@@ -1,0 +1,68 @@
+import IdentifiedCollections
+import IssueReporting
+
+extension Reducer {
+  /// Runs `element` on the element of `elements` that an action names by id,
+  /// before this (the parent) reducer, so the parent sees the element's new state.
+  ///
+  /// The element's effects are cancelled when the element leaves the array.
+  /// An action for an id that is gone is reported as an issue (a test fails,
+  /// the app logs a warning) and otherwise ignored: effects can outlive elements.
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction: Sendable>(
+    _ elements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: CasePath<Action, (id: ID, action: ElementAction)>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Reduce<ElementState, ElementAction>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Reduce<State, Action> {
+    let element = element()
+    let toElementAction = action
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Reduce { state, action in
+      var elementEffect = Effect<Action>.none
+      if let (id, elementAction) = toElementAction.extract(action) {
+        if state[keyPath: elements][id: id] != nil {
+          elementEffect = element.reduce(into: &state[keyPath: elements][id: id]!, action: elementAction)
+            .map { toElementAction.embed((id: id, action: $0)) }
+            .cancellable(id: ElementEffectID(path: elements, id: id))
+        } else {
+          location.report(
+            """
+            forEach received an action for an element that is not in the array: \
+            id \(id), action \(elementAction). An effect probably outlived its element.
+            """
+          )
+        }
+      }
+      let idsBefore = state[keyPath: elements].ids
+      let parentEffect = self.reduce(into: &state, action: action)
+      let idsAfter = state[keyPath: elements].ids
+      var effects = [elementEffect, parentEffect]
+      if idsBefore != idsAfter {
+        for removed in idsBefore.subtracting(idsAfter) {
+          effects.append(.cancel(id: ElementEffectID(path: elements, id: removed)))
+        }
+      }
+      return .merge(effects)
+    }
+  }
+}
+
+/// The cancellation id of one element's effects.
+struct ElementEffectID<ID: Hashable & Sendable>: Hashable, Sendable {
+  // Key paths are immutable values; AnyKeyPath is just not marked Sendable.
+  nonisolated(unsafe) let path: AnyKeyPath
+  let id: ID
+}
+
+/// Where a combinator was written, so that its runtime issues point there.
+struct SourceLocation {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  func report(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}

@@ -1,0 +1,51 @@
+/// The one owner of the app's state at run time: reduces actions in the order
+/// they arrive, runs the effects, and tells observers once per batch.
+///
+/// The state lives on the main actor. Actions sent while a batch is being
+/// reduced (by an effect's `.send`, or an observer) are queued and reduced
+/// after the current one, never recursively. Actions from effects on other
+/// queues hop to the main queue before they are reduced.
+@MainActor
+public final class Store<State, Action: Sendable> {
+  public private(set) var state: State
+  private let reducer: (inout State, Action) -> Effect<Action>
+  private var queued: [Action] = []
+  private var isReducing = false
+  private var observers: [(_ old: State, _ new: State) -> Void] = []
+  private lazy var effects = EffectRuntime<Action> { [unowned self] in self.send($0) }
+
+  public init<R: Reducer>(initialState: State, reducer: R) where R.State == State, R.Action == Action {
+    self.state = initialState
+    self.reducer = reducer.reduce(into:action:)
+  }
+
+  /// Reduces `action` now, or after the action being reduced if called re-entrantly.
+  public func send(_ action: Action) {
+    queued.append(action)
+    guard !isReducing else { return }
+    isReducing = true
+    let old = state
+    var next = 0
+    while next < queued.count {
+      let effect = reducer(&state, queued[next])
+      next += 1
+      effects.start(effect)
+    }
+    queued.removeAll(keepingCapacity: true)
+    isReducing = false
+    for observer in observers { observer(old, state) }
+  }
+
+  /// Calls `observer` after each batch of actions with the state before and after it.
+  public func observe(_ observer: @escaping (_ old: State, _ new: State) -> Void) {
+    observers.append(observer)
+  }
+
+  /// Effects started and not yet finished or cancelled.
+  public var runningEffectCount: Int { effects.inFlightCount }
+
+  /// Cancels every running effect; no further action will arrive from them.
+  public func cancelAllEffects() {
+    effects.cancelAll()
+  }
+}
