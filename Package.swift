@@ -41,6 +41,19 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .target(
+      name: "Terminal",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "Todos",
+      dependencies: [
+        "Architecture",
+        "Terminal",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "yaru",
       dependencies: ["Architecture"],
@@ -49,6 +62,16 @@ let package = Package(
     .testTarget(
       name: "ArchitectureTests",
       dependencies: [
+        "Architecture",
+        "ArchitectureTesting",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TodosTests",
+      dependencies: [
+        "Todos",
         "Architecture",
         "ArchitectureTesting",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

@@ -1,0 +1,63 @@
+import Architecture
+import Foundation
+import Synchronization
+
+/// Everything the app needs from outside, passed in so that the reducer does
+/// no I/O and reads no clock of its own: live for people, virtual for tests
+/// and replay.
+public struct AppEnvironment: Sendable {
+  public var now: @Sendable () -> Date
+  public var uuid: @Sendable () -> UUID
+  public var timeZone: TimeZone
+  /// Where timers and delays run: the main queue live, virtual time in tests.
+  public var mainQueue: any Scheduler
+
+  public init(
+    now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
+    timeZone: TimeZone, mainQueue: any Scheduler
+  ) {
+    self.now = now
+    self.uuid = uuid
+    self.timeZone = timeZone
+    self.mainQueue = mainQueue
+  }
+
+  /// The wall clock, random ids and the main queue.
+  public static func live() -> AppEnvironment {
+    AppEnvironment(
+      now: { Date() }, uuid: { UUID() }, timeZone: .current,
+      mainQueue: DispatchQueueScheduler(.main)
+    )
+  }
+
+  /// Virtual time and ids counting up from 1: every run is the same.
+  public static func virtual(_ scheduler: TestScheduler, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> AppEnvironment {
+    AppEnvironment(
+      now: { scheduler.now }, uuid: UUID.incrementing(), timeZone: timeZone,
+      mainQueue: scheduler
+    )
+  }
+
+  /// Today in the user's time zone.
+  public var today: Day { Day(now(), in: timeZone) }
+}
+
+extension UUID {
+  /// Ids 00000000-0000-0000-0000-000000000001, …2, …3: deterministic and readable.
+  public static func incrementing() -> @Sendable () -> UUID {
+    let counter = Mutex(0)
+    return {
+      let n = counter.withLock { value in
+        value += 1
+        return value
+      }
+      return UUID(number: n)
+    }
+  }
+
+  /// The id that `incrementing()` hands out `number`-th.
+  public init(number: Int) {
+    let hex = String(number, radix: 16)
+    self.init(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
+  }
+}

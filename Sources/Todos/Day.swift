@@ -1,0 +1,64 @@
+import Foundation
+
+/// A calendar day as todo.txt writes it (`YYYY-MM-DD`): creation, completion
+/// and due dates are days, not instants, so they never shift with time zones.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month),
+          (1...Day.length(ofMonth: month, in: year)).contains(day)
+    else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Parses exactly `YYYY-MM-DD`; anything else (or an impossible date) is nil.
+  public init?(_ text: Substring) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+    self.init(year: y, month: m, day: d)
+  }
+
+  /// The day `date` falls on in `timeZone`.
+  public init(_ date: Date, in timeZone: TimeZone) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    self.year = parts.year!
+    self.month = parts.month!
+    self.day = parts.day!
+  }
+
+  public var description: String {
+    func pad(_ n: Int, _ width: Int) -> String {
+      let digits = String(n)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+  }
+
+  public static func < (a: Day, b: Day) -> Bool {
+    (a.year, a.month, a.day) < (b.year, b.month, b.day)
+  }
+
+  private static func length(ofMonth month: Int, in year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+}

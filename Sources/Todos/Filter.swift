@@ -1,0 +1,22 @@
+/// Which todos the list shows; `f` cycles through them in this order.
+public enum Filter: String, CaseIterable, Equatable, Sendable {
+  case all = "All"
+  case active = "Active"
+  case completed = "Completed"
+
+  public func includes(_ todo: Todo.State) -> Bool {
+    switch self {
+    case .all: true
+    case .active: !todo.isComplete
+    case .completed: todo.isComplete
+    }
+  }
+
+  public var next: Filter {
+    switch self {
+    case .all: .active
+    case .active: .completed
+    case .completed: .all
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import Terminal
+
+/// The one table from (mode, key) to what the key does. Every binding of the
+/// fixed interface (keys.md) is a row here, and the help overlay is printed
+/// from these rows, so the two can never disagree. Keys with no row do nothing.
+public enum Keymap {
+  public enum Mode: Hashable, Sendable, CaseIterable {
+    case list, edit, search, help
+
+    public init(_ mode: AppReducer.Mode) {
+      switch mode {
+      case .list: self = .list
+      case .editing: self = .edit
+      case .searching: self = .search
+      case .help: self = .help
+      }
+    }
+  }
+
+  /// What a binding does. Most are plain actions; a few act on whatever todo
+  /// is selected when the key is pressed.
+  public enum Command: Equatable, Sendable {
+    case send(AppReducer.Action)
+    case toggleSelected
+    case cyclePriorityOfSelected
+  }
+
+  public struct Binding: Sendable {
+    public let mode: Mode
+    public let keys: [Key]
+    public let command: Command
+    public let help: String
+  }
+
+  /// The action for `key` in `state`, or nil when the key means nothing there.
+  public static func action(for key: Key, in state: AppReducer.State) -> AppReducer.Action? {
+    let mode = Mode(state.mode)
+    if let command = table[Lookup(mode: mode, key: key)] {
+      return resolve(command, in: state)
+    }
+    // Edit and search mode type every printable key into the line.
+    if mode == .edit || mode == .search, case .character(let character) = key {
+      return .editor(.insert(String(character)))
+    }
+    return nil
+  }
+
+  /// The help overlay's lines for one mode: keys, then what they do.
+  public static func help(for mode: Mode) -> [(keys: String, action: String)] {
+    var lines = bindings.filter { $0.mode == mode }.map { binding in
+      (keys: binding.keys.map(\.name).joined(separator: ", "), action: binding.help)
+    }
+    if mode == .edit || mode == .search {
+      lines.insert((keys: "any character", action: "type it at the cursor"), at: 0)
+    }
+    return lines
+  }
+
+  private static func resolve(_ command: Command, in state: AppReducer.State) -> AppReducer.Action? {
+    switch command {
+    case .send(let action): action
+    case .toggleSelected: state.selection.map { .todo(id: $0, action: .toggleCompleteTapped) }
+    case .cyclePriorityOfSelected: state.selection.map { .todo(id: $0, action: .priorityCycled) }
+    }
+  }
+
+  private struct Lookup: Hashable {
+    let mode: Mode
+    let key: Key
+  }
+
+  private static let table: [Lookup: Command] = {
+    var table: [Lookup: Command] = [:]
+    for binding in bindings {
+      for key in binding.keys {
+        precondition(table[Lookup(mode: binding.mode, key: key)] == nil, "\(key.name) bound twice in \(binding.mode)")
+        table[Lookup(mode: binding.mode, key: key)] = binding.command
+      }
+    }
+    return table
+  }()
+
+  public static let bindings: [Binding] = listBindings + lineBindings(.edit) + lineBindings(.search) + helpBindings
+
+  private static let listBindings: [Binding] = [
+    bind(.list, ["j", .down], .selectNext, "select the next todo"),
+    bind(.list, ["k", .up], .selectPrevious, "select the previous todo"),
+    bind(.list, ["g", .home], .selectFirst, "select the first todo"),
+    bind(.list, ["G", .end], .selectLast, "select the last todo"),
+    bind(.list, [.pageDown, .control("f")], .pageDown, "one screen down"),
+    bind(.list, [.pageUp, .control("b")], .pageUp, "one screen up"),
+    bind(.list, ["a"], .addTodo(.top), "add a todo at the top"),
+    bind(.list, ["o"], .addTodo(.below), "add a todo below the selected one"),
+    bind(.list, ["O"], .addTodo(.above), "add a todo above the selected one"),
+    bind(.list, ["e", .enter], .editSelected, "edit the selected todo"),
+    Binding(mode: .list, keys: ["x", " "], command: .toggleSelected, help: "complete / re-open the selected todo"),
+    bind(.list, ["d", .delete], .deleteSelected, "delete the selected todo"),
+    bind(.list, ["J"], .moveSelected(.down), "move the selected todo down"),
+    bind(.list, ["K"], .moveSelected(.up), "move the selected todo up"),
+    Binding(mode: .list, keys: ["p"], command: .cyclePriorityOfSelected, help: "priority: none, A, B, C"),
+    bind(.list, ["f"], .cycleFilter, "filter: All, Active, Completed"),
+    bind(.list, ["C"], .clearCompleted, "clear all completed todos"),
+    bind(.list, ["/"], .startSearch, "search"),
+    bind(.list, [.escape], .cancelSearch, "clear the search"),
+    bind(.list, ["u"], .undo, "undo"),
+    bind(.list, [.control("r")], .redo, "redo"),
+    bind(.list, ["t"], .toggleClockFormat, "clock: 24-hour / 12-hour"),
+    bind(.list, ["?"], .toggleHelp, "show / hide this help"),
+    bind(.list, ["q"], .quit, "quit (changes are saved)"),
+    bind(.list, [.control("c")], .interrupt, "quit"),
+  ]
+
+  private static func lineBindings(_ mode: Mode) -> [Binding] {
+    let (enter, escape): (AppReducer.Action, AppReducer.Action) = mode == .edit
+      ? (.commitEdit, .cancelEdit) : (.commitSearch, .cancelSearch)
+    return [
+      bind(mode, [.enter], enter, mode == .edit ? "save the todo" : "keep the search"),
+      bind(mode, [.escape], escape, mode == .edit ? "cancel the edit" : "clear the search"),
+      bind(mode, [.backspace], .editor(.deleteBackward), "delete before the cursor"),
+      bind(mode, [.delete], .editor(.deleteForward), "delete under the cursor"),
+      bind(mode, [.left], .editor(.moveLeft), "cursor left"),
+      bind(mode, [.right], .editor(.moveRight), "cursor right"),
+      bind(mode, [.home, .control("a")], .editor(.moveToStart), "cursor to the start"),
+      bind(mode, [.end, .control("e")], .editor(.moveToEnd), "cursor to the end"),
+      bind(mode, [.control("k")], .editor(.deleteToEnd), "delete to the end"),
+      bind(mode, [.control("u")], .editor(.deleteToStart), "delete to the start"),
+      bind(mode, [.control("w")], .editor(.deleteWordBackward), "delete the word before"),
+      bind(mode, [.control("c")], .interrupt, "quit (the edit is dropped)"),
+    ]
+  }
+
+  private static let helpBindings: [Binding] = [
+    bind(.help, ["?", .escape], .toggleHelp, "hide this help"),
+    bind(.help, ["q"], .quit, "quit (changes are saved)"),
+    bind(.help, [.control("c")], .interrupt, "quit"),
+  ]
+
+  private static func bind(_ mode: Mode, _ keys: [Key], _ action: AppReducer.Action, _ help: String) -> Binding {
+    Binding(mode: mode, keys: keys, command: .send(action), help: help)
+  }
+}

@@ -1,0 +1,32 @@
+/// The todo.txt tags in a todo's text, found by splitting it into words:
+/// `+project`, `@context` and `key:value` (neither side empty nor holding a colon).
+extension Todo.State {
+  public var projects: [Substring] {
+    words.filter { $0.count > 1 && $0.first == "+" }
+  }
+
+  public var contexts: [Substring] {
+    words.filter { $0.count > 1 && $0.first == "@" }
+  }
+
+  public var keyValues: [(key: Substring, value: Substring)] {
+    words.compactMap(Self.keyValue)
+  }
+
+  /// The `due:` date, when there is one and it is a real day.
+  public var dueDate: Day? {
+    keyValues.first { $0.key == "due" }.flatMap { Day($0.value) }
+  }
+
+  var words: [Substring] {
+    text.split(separator: " ", omittingEmptySubsequences: true)
+  }
+
+  static func keyValue(_ word: Substring) -> (key: Substring, value: Substring)? {
+    guard let colon = word.firstIndex(of: ":") else { return nil }
+    let key = word[..<colon]
+    let value = word[word.index(after: colon)...]
+    guard !key.isEmpty, !value.isEmpty, !value.contains(":") else { return nil }
+    return (key, value)
+  }
+}

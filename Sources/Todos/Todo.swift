@@ -1,0 +1,98 @@
+import Architecture
+import Foundation
+
+/// One todo and what it can do on its own: complete and re-open, change
+/// priority. The list (`AppReducer`) composes one of these per element.
+public struct Todo: Reducer {
+  public struct State: Equatable, Identifiable, Sendable {
+    public let id: UUID
+    /// Everything after the priority and dates: words, +projects, @contexts, key:value tags.
+    public var text: String
+    public var isComplete: Bool
+    /// `A`…`Z`; only active todos have one (a completed todo keeps it as a `pri:` tag).
+    public var priority: Character?
+    public var creationDate: Day?
+    public var completionDate: Day?
+
+    public init(
+      id: UUID, text: String = "", isComplete: Bool = false, priority: Character? = nil,
+      creationDate: Day? = nil, completionDate: Day? = nil
+    ) {
+      self.id = id
+      self.text = text
+      self.isComplete = isComplete
+      self.priority = priority
+      self.creationDate = creationDate
+      self.completionDate = completionDate
+    }
+  }
+
+  public enum Action: Equatable, Sendable {
+    case toggleCompleteTapped
+    case priorityCycled
+  }
+
+  /// Today, from the environment's clock: completing a todo stamps it.
+  let today: @Sendable () -> Day
+
+  public init(today: @escaping @Sendable () -> Day) {
+    self.today = today
+  }
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .toggleCompleteTapped:
+      if state.isComplete {
+        state.isComplete = false
+        state.completionDate = nil
+        if let (priority, range) = state.text.priorityTag() {
+          state.priority = priority
+          state.text.removeSubrange(range)
+        }
+      } else {
+        state.isComplete = true
+        state.completionDate = today()
+        if let priority = state.priority {
+          // As todo.sh does: the priority survives completion as a tag.
+          state.text += state.text.isEmpty ? "pri:\(priority)" : " pri:\(priority)"
+          state.priority = nil
+        }
+      }
+    case .priorityCycled:
+      guard !state.isComplete else { return .none }
+      state.priority = switch state.priority {
+      case nil: "A"
+      case "A": "B"
+      case "B": "C"
+      default: nil
+      }
+    }
+    return .none
+  }
+}
+
+extension String {
+  /// The last `pri:X` tag (X in A…Z) and the range to remove with it,
+  /// including the space that separated it from the rest.
+  func priorityTag() -> (Character, Range<String.Index>)? {
+    var result: (Character, Range<String.Index>)?
+    var searchStart = startIndex
+    while let found = range(of: "pri:", range: searchStart..<endIndex) {
+      searchStart = found.upperBound
+      let tokenStart = found.lowerBound
+      guard tokenStart == startIndex || self[index(before: tokenStart)] == " " else { continue }
+      guard found.upperBound < endIndex else { continue }
+      let letter = self[found.upperBound]
+      let tokenEnd = index(after: found.upperBound)
+      guard letter.isASCII, letter.isUppercase, tokenEnd == endIndex || self[tokenEnd] == " " else { continue }
+      var removal = tokenStart..<tokenEnd
+      if tokenStart > startIndex {
+        removal = index(before: tokenStart)..<tokenEnd
+      } else if tokenEnd < endIndex {
+        removal = tokenStart..<index(after: tokenEnd)
+      }
+      result = (letter, removal)
+    }
+    return result
+  }
+}
