@@ -1,1 +1,101 @@
+import Architecture
+import ArchitectureTesting
+import Foundation
 import Testing
+@testable import Todos
+
+@MainActor
+struct TodoTests {
+  let day = Day(year: 2026, month: 11, day: 21)!
+
+  private func store(_ todo: Todo.State) -> TestStore<Todo.State, Todo.Action> {
+    TestStore(initialState: todo, reducer: Todo(today: { [day] in day }))
+  }
+
+  @Test func completingStampsTodayAndReopeningClearsIt() {
+    let store = store(Todo.State(id: id(1), text: "Water the plants"))
+    store.send(.toggleCompleteTapped) {
+      $0.isComplete = true
+      $0.completionDate = day
+    }
+    store.send(.toggleCompleteTapped) {
+      $0.isComplete = false
+      $0.completionDate = nil
+    }
+  }
+
+  @Test func aPrioritySurvivesCompletionAsATagAndComesBack() {
+    let store = store(Todo.State(id: id(1), text: "Call mom @phone", priority: "B"))
+    store.send(.toggleCompleteTapped) {
+      $0.isComplete = true
+      $0.completionDate = day
+      $0.priority = nil
+      $0.text = "Call mom @phone pri:B"
+    }
+    store.send(.toggleCompleteTapped) {
+      $0.isComplete = false
+      $0.completionDate = nil
+      $0.priority = "B"
+      $0.text = "Call mom @phone"
+    }
+  }
+
+  @Test func reopeningReadsAPriTagWrittenByAnotherTool() {
+    let store = store(Todo.State(id: id(1), text: "pri:C Water the plants", isComplete: true, completionDate: day))
+    store.send(.toggleCompleteTapped) {
+      $0.isComplete = false
+      $0.completionDate = nil
+      $0.priority = "C"
+      $0.text = "Water the plants"
+    }
+  }
+
+  @Test func priorityCyclesNoneABCNone() {
+    let store = store(Todo.State(id: id(1), text: "Plan"))
+    store.send(.priorityCycled) { $0.priority = "A" }
+    store.send(.priorityCycled) { $0.priority = "B" }
+    store.send(.priorityCycled) { $0.priority = "C" }
+    store.send(.priorityCycled) { $0.priority = nil }
+  }
+
+  @Test func aLowPriorityFromTheFileCyclesBackToNone() {
+    let store = store(Todo.State(id: id(1), text: "Someday", priority: "Z"))
+    store.send(.priorityCycled) { $0.priority = nil }
+  }
+
+  @Test func completedTodosKeepTheirPriorityTagUnchanged() {
+    let store = store(Todo.State(id: id(1), text: "Done pri:A", isComplete: true, completionDate: day))
+    store.send(.priorityCycled)
+  }
+
+  @Test func tagsAreReadFromTheText() {
+    let todo = Todo.State(id: id(1), text: "Submit taxes +finance @desk due:2026-12-15 see https://x.org/a:b 10:30")
+    #expect(todo.projects == ["+finance"])
+    #expect(todo.contexts == ["@desk"])
+    #expect(todo.keyValues.map { "\($0.key)=\($0.value)" } == ["due=2026-12-15", "10=30"])
+    #expect(todo.dueDate == Day(year: 2026, month: 12, day: 15))
+  }
+
+  @Test func aDueTagThatIsNotARealDayIsNoDueDate() {
+    #expect(Todo.State(id: id(1), text: "x due:2026-02-30").dueDate == nil)
+    #expect(Todo.State(id: id(1), text: "x due:soon").dueDate == nil)
+  }
+}
+
+struct DayTests {
+  @Test func parsesOnlyRealDaysInTheExactFormat() {
+    #expect(Day("2024-02-29") == Day(year: 2024, month: 2, day: 29))
+    #expect(Day("2023-02-29") == nil)
+    #expect(Day("2026-13-01") == nil)
+    #expect(Day("2026-1-01") == nil)
+    #expect(Day("２０２６-01-01") == nil)
+    #expect(Day(year: 7, month: 3, day: 9)?.description == "0007-03-09")
+  }
+
+  @Test func theDayOfAnInstantDependsOnTheZone() {
+    let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+    let lateUTC = Date(timeIntervalSince1970: 1_767_225_600 + 23 * 3600)  // 2026-01-01 23:00 UTC
+    #expect(Day(lateUTC, in: TimeZone(identifier: "UTC")!).description == "2026-01-01")
+    #expect(Day(lateUTC, in: tokyo).description == "2026-01-02")
+  }
+}

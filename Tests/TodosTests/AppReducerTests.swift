@@ -1,0 +1,378 @@
+import Architecture
+import ArchitectureTesting
+import Foundation
+import IdentifiedCollections
+import Testing
+@testable import Todos
+
+/// The scenarios of The Composable Architecture's Todos tests, restated for
+/// yaru's actions, plus the behaviour keys.md adds on top.
+@MainActor
+struct AppReducerTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  private func store(_ todos: IdentifiedArrayOf<Todo.State> = []) -> TestStore<AppReducer.State, AppReducer.Action> {
+    TestStore(initialState: AppReducer.State(todos: todos, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
+  }
+
+  @Test func add() {
+    let store = store()
+    store.send(.addTodo(.top)) {
+      $0.todos = [Todo.State(id: id(1), creationDate: startDay)]
+      $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: nil))
+      $0.selection = id(1)
+    }
+    store.send(.editor(.insert("Buy milk"))) { $0.editor = LineEditor.State("Buy milk") }
+    store.send(.commitEdit) {
+      $0.mode = .list
+      $0.todos[0].text = "Buy milk"
+    }
+  }
+
+  @Test func addBelowAndAboveTheSelection() {
+    let store = store(todos("one", "two"))
+    store.send(.selectNext) { $0.selection = id(102) }
+    store.send(.addTodo(.above)) {
+      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 1)
+      $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(102)))
+      $0.selection = id(1)
+    }
+    store.send(.editor(.insert("between"))) { $0.editor = LineEditor.State("between") }
+    store.send(.commitEdit) {
+      $0.mode = .list
+      $0.todos[1].text = "between"
+    }
+    store.send(.addTodo(.below)) {
+      $0.todos.insert(Todo.State(id: id(2), creationDate: startDay), at: 2)
+      $0.mode = .editing(.init(id: id(2), isNew: true, selectionBefore: id(1)))
+      $0.selection = id(2)
+      $0.editor = LineEditor.State()
+    }
+    store.send(.editor(.insert("after"))) { $0.editor = LineEditor.State("after") }
+    store.send(.commitEdit) {
+      $0.mode = .list
+      $0.todos[2].text = "after"
+    }
+    #expect(store.state.visibleTexts == ["one", "between", "after", "two"])
+  }
+
+  @Test func committingAnEmptyNewTodoDiscardsIt() {
+    let store = store(todos("one"))
+    store.send(.addTodo(.top)) {
+      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 0)
+      $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
+      $0.selection = id(1)
+    }
+    store.send(.editor(.insert("   "))) { $0.editor = LineEditor.State("   ") }
+    store.send(.commitEdit) {
+      $0.mode = .list
+      $0.todos.remove(id: id(1))
+      $0.selection = id(101)
+    }
+    #expect(!store.state.history.canUndo)
+  }
+
+  @Test func escapeDiscardsANewTodoAndKeepsAnEditedOne() {
+    let store = store(todos("one"))
+    store.send(.addTodo(.top)) {
+      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 0)
+      $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
+      $0.selection = id(1)
+    }
+    store.send(.editor(.insert("x"))) { $0.editor = LineEditor.State("x") }
+    store.send(.cancelEdit) {
+      $0.mode = .list
+      $0.todos.remove(id: id(1))
+      $0.selection = id(101)
+    }
+    store.send(.editSelected) {
+      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101)))
+      $0.editor = LineEditor.State("one")
+    }
+    store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State("") }
+    store.send(.cancelEdit) { $0.mode = .list }
+    #expect(store.state.todos[0].text == "one")
+  }
+
+  @Test func edit() {
+    let store = store(todos("Buy milk"))
+    store.send(.editSelected) {
+      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101)))
+      $0.editor = LineEditor.State("Buy milk")
+    }
+    store.send(.editor(.insert(" and eggs"))) { $0.editor = LineEditor.State("Buy milk and eggs") }
+    store.send(.commitEdit) {
+      $0.mode = .list
+      $0.todos[0].text = "Buy milk and eggs"
+    }
+  }
+
+  @Test func completeThenSortAfterOneSecond() {
+    let store = store(todos("one", "two"))
+    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.todos[0].isComplete = true
+      $0.todos[0].completionDate = startDay
+      $0.isSortPending = true
+    }
+    scheduler.advance(by: .milliseconds(999))
+    #expect(store.state.visibleTexts == ["one", "two"])
+    scheduler.advance(by: .milliseconds(1))
+    store.receive(.sortCompletedTodos) {
+      $0.todos = [$0.todos[1], $0.todos[0]]
+      $0.isSortPending = false
+    }
+    #expect(store.state.selection == id(101))
+  }
+
+  @Test func aSecondToggleWithinTheSecondRestartsTheWait() {
+    let store = store(todos("one", "two"))
+    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.todos[0].isComplete = true
+      $0.todos[0].completionDate = startDay
+      $0.isSortPending = true
+    }
+    scheduler.advance(by: .milliseconds(500))
+    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.todos[0].isComplete = false
+      $0.todos[0].completionDate = nil
+    }
+    scheduler.advance(by: .seconds(1))
+    store.receive(.sortCompletedTodos) { $0.isSortPending = false }
+    #expect(store.state.visibleTexts == ["one", "two"])
+  }
+
+  @Test func clearCompleted() {
+    let store = store(todos("one", "two", completed: [1]))
+    store.send(.clearCompleted) {
+      $0.todos.remove(id: id(102))
+      $0.flash = "Cleared 1 completed todo — u to undo"
+    }
+    scheduler.advance(by: .seconds(3))
+    store.receive(.flashExpired) { $0.flash = nil }
+  }
+
+  @Test func delete() {
+    let store = store(todos("one", "two", "three"))
+    store.send(.selectNext) { $0.selection = id(102) }
+    store.send(.deleteSelected) {
+      $0.todos.remove(id: id(102))
+      $0.selection = id(103)
+      $0.flash = "Deleted \"two\" — u to undo"
+    }
+    store.send(.deleteSelected) {
+      $0.todos.remove(id: id(103))
+      $0.selection = id(101)
+      $0.flash = "Deleted \"three\" — u to undo"
+    }
+    scheduler.advance(by: .seconds(3))
+    store.receive(.flashExpired) { $0.flash = nil }
+  }
+
+  @Test func deleteUnderAFilter() {
+    let store = store(todos("one", "two", "three", completed: [1]))
+    store.send(.cycleFilter) { $0.filter = .active }
+    store.send(.selectNext) { $0.selection = id(103) }
+    store.send(.deleteSelected) {
+      $0.todos.remove(id: id(103))
+      // "two" is next in the list but hidden: the nearest visible row above is chosen.
+      $0.selection = id(101)
+      $0.flash = "Deleted \"three\" — u to undo"
+    }
+    #expect(store.state.visibleTexts == ["one"])
+    scheduler.advance(by: .seconds(3))
+    store.receive(.flashExpired) { $0.flash = nil }
+  }
+
+  @Test func move() {
+    let store = store(todos("one", "two", "three"))
+    store.send(.moveSelected(.down)) { $0.todos = [$0.todos[1], $0.todos[0], $0.todos[2]] }
+    store.send(.moveSelected(.down)) { $0.todos = [$0.todos[0], $0.todos[2], $0.todos[1]] }
+    store.send(.moveSelected(.down))
+    store.send(.moveSelected(.up)) { $0.todos = [$0.todos[0], $0.todos[2], $0.todos[1]] }
+    #expect(store.state.visibleTexts == ["two", "one", "three"])
+    #expect(store.state.selection == id(101))
+  }
+
+  @Test func moveUnderAFilterJumpsOverHiddenTodos() {
+    let store = store(todos("one", "two", "three", completed: [1]))
+    store.send(.cycleFilter) { $0.filter = .active }
+    store.send(.moveSelected(.down)) { $0.todos = [$0.todos[1], $0.todos[2], $0.todos[0]] }
+    #expect(store.state.todos.map(\.text) == ["two", "three", "one"])
+    #expect(store.state.visibleTexts == ["three", "one"])
+  }
+
+  @Test func editUnderAFilter() {
+    let store = store(todos("one", "two", completed: [0]))
+    store.send(.cycleFilter) { $0.filter = .active; $0.selection = id(102) }
+    store.send(.editSelected) {
+      $0.mode = .editing(.init(id: id(102), isNew: false, selectionBefore: id(102)))
+      $0.editor = LineEditor.State("two")
+    }
+    store.send(.editor(.insert("!"))) { $0.editor = LineEditor.State("two!") }
+    store.send(.commitEdit) {
+      $0.mode = .list
+      $0.todos[1].text = "two!"
+    }
+  }
+
+  @Test func completingUnderTheActiveFilterHidesTheTodoAndSelectsTheNext() {
+    let store = store(todos("one", "two"))
+    store.send(.cycleFilter) { $0.filter = .active }
+    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.todos[0].isComplete = true
+      $0.todos[0].completionDate = startDay
+      $0.isSortPending = true
+      $0.selection = id(102)
+    }
+    scheduler.advance(by: .seconds(1))
+    store.receive(.sortCompletedTodos) {
+      $0.todos = [$0.todos[1], $0.todos[0]]
+      $0.isSortPending = false
+    }
+  }
+
+  @Test func filtersCycleAndTheSelectionFollows() {
+    let store = store(todos("one", "two", completed: [0]))
+    store.send(.cycleFilter) { $0.filter = .active; $0.selection = id(102) }
+    store.send(.cycleFilter) { $0.filter = .completed; $0.selection = id(101) }
+    store.send(.cycleFilter) { $0.filter = .all }
+    store.send(.clearCompleted) {
+      $0.todos.remove(id: id(101))
+      $0.selection = id(102)
+      $0.flash = "Cleared 1 completed todo — u to undo"
+    }
+    store.send(.cycleFilter) { $0.filter = .active }
+    store.send(.cycleFilter) { $0.filter = .completed; $0.selection = nil }
+    store.send(.selectNext)
+    store.send(.deleteSelected)
+    scheduler.advance(by: .seconds(3))
+    store.receive(.flashExpired) { $0.flash = nil }
+  }
+
+  @Test func addingWhileShowingCompletedSwitchesToAllSoTheNewTodoStaysVisible() {
+    let store = store(todos("done", completed: [0]))
+    store.send(.cycleFilter) { $0.filter = .active; $0.selection = nil }
+    store.send(.cycleFilter) { $0.filter = .completed; $0.selection = id(101) }
+    store.send(.addTodo(.top)) {
+      $0.filter = .all
+      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 0)
+      $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
+      $0.selection = id(1)
+    }
+    store.send(.editor(.insert("new"))) { $0.editor = LineEditor.State("new") }
+    store.send(.commitEdit) { $0.mode = .list; $0.todos[0].text = "new" }
+  }
+
+  @Test func navigationStopsAtTheEndsAndPagesByTheListHeight() {
+    let store = store(todos("1", "2", "3", "4", "5", "6", "7"))
+    store.send(.listHeightChanged(3)) { $0.pageSize = 3 }
+    store.send(.selectPrevious)
+    store.send(.pageDown) { $0.selection = id(103) }
+    store.send(.pageDown) { $0.selection = id(105) }
+    store.send(.selectLast) { $0.selection = id(107) }
+    store.send(.selectNext)
+    store.send(.pageUp) { $0.selection = id(105) }
+    store.send(.selectFirst) { $0.selection = id(101) }
+  }
+
+  @Test func searchFiltersLiveAndCombinesWithTheFilter() {
+    let store = store(todos("Buy milk +home", "Call Bob @phone", "buy stamps", completed: [2]))
+    store.send(.startSearch) { $0.mode = .searching }
+    store.send(.editor(.insert("BUY"))) {
+      $0.editor = LineEditor.State("BUY")
+      $0.search = "BUY"
+    }
+    #expect(store.state.visibleTexts == ["Buy milk +home", "buy stamps"])
+    store.send(.commitSearch) { $0.mode = .list }
+    store.send(.cycleFilter) { $0.filter = .active }
+    #expect(store.state.visibleTexts == ["Buy milk +home"])
+    store.send(.startSearch) { $0.mode = .searching }
+    store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State(""); $0.search = "" }
+    store.send(.editor(.insert("@phone"))) {
+      $0.editor = LineEditor.State("@phone")
+      $0.search = "@phone"
+      $0.selection = id(102)
+    }
+    store.send(.cancelSearch) { $0.mode = .list; $0.search = "" }
+  }
+
+  @Test func aSearchThatMatchesNothingLeavesNoSelection() {
+    let store = store(todos("one"))
+    store.send(.startSearch) { $0.mode = .searching }
+    store.send(.editor(.insert("zzz"))) {
+      $0.editor = LineEditor.State("zzz")
+      $0.search = "zzz"
+      $0.selection = nil
+    }
+    store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State(""); $0.search = ""; $0.selection = id(101) }
+    store.send(.commitSearch) { $0.mode = .list }
+  }
+
+  @Test func theClockTicksEverySecondAndSwitchesFormat() {
+    let store = store()
+    store.send(.started)
+    scheduler.advance(by: .seconds(2))
+    store.receive(.clockTicked(startDate.addingTimeInterval(1))) { $0.now = startDate.addingTimeInterval(1) }
+    store.receive(.clockTicked(startDate.addingTimeInterval(2))) { $0.now = startDate.addingTimeInterval(2) }
+    store.send(.toggleClockFormat) { $0.uses24HourClock = false }
+    store.send(.quit) { $0.isQuitting = true }
+    scheduler.advance(by: .seconds(5))
+  }
+
+  @Test func aNewerFlashRestartsTheThreeSeconds() {
+    let store = store(todos("one", "two"))
+    store.send(.deleteSelected) {
+      $0.todos.remove(id: id(101))
+      $0.selection = id(102)
+      $0.flash = "Deleted \"one\" — u to undo"
+    }
+    scheduler.advance(by: .seconds(2))
+    store.send(.undo) {
+      $0.todos = todos("one", "two")
+      $0.selection = id(101)
+      $0.flash = "Undone — Ctrl-R redoes"
+    }
+    scheduler.advance(by: .seconds(2))
+    #expect(store.state.flash == "Undone — Ctrl-R redoes")
+    scheduler.advance(by: .seconds(1))
+    store.receive(.flashExpired) { $0.flash = nil }
+  }
+
+  @Test func helpOpensAndCloses() {
+    let store = store()
+    store.send(.toggleHelp) { $0.mode = .help }
+    store.send(.toggleHelp) { $0.mode = .list }
+  }
+
+  @Test func quittingSettlesAPendingSortAndStopsEffects() {
+    let store = store(todos("one", "two"))
+    store.send(.started)
+    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.todos[0].isComplete = true
+      $0.todos[0].completionDate = startDay
+      $0.isSortPending = true
+    }
+    store.send(.quit) {
+      $0.todos = [$0.todos[1], $0.todos[0]]
+      $0.isSortPending = false
+      $0.isQuitting = true
+    }
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func ctrlCWhileAddingDropsTheUnfinishedTodo() {
+    let store = store(todos("one"))
+    store.send(.addTodo(.top)) {
+      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 0)
+      $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
+      $0.selection = id(1)
+    }
+    store.send(.editor(.insert("half"))) { $0.editor = LineEditor.State("half") }
+    store.send(.interrupt) {
+      $0.mode = .list
+      $0.todos.remove(id: id(1))
+      $0.selection = id(101)
+      $0.isQuitting = true
+    }
+  }
+}

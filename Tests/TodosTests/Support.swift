@@ -1,0 +1,27 @@
+import Architecture
+import Foundation
+import IdentifiedCollections
+@testable import Todos
+
+/// 2026-01-01 09:00 UTC, the replay default: tests start their clocks here.
+let startDate = Date(timeIntervalSince1970: 1_767_258_000)
+let startDay = Day(year: 2026, month: 1, day: 1)!
+
+func id(_ n: Int) -> UUID { UUID(number: n) }
+
+/// A list of todos with ids from 101 up (clear of the ids new todos get).
+func todos(_ texts: String..., completed: Set<Int> = []) -> IdentifiedArrayOf<Todo.State> {
+  IdentifiedArray(uniqueElements: texts.enumerated().map { index, text in
+    Todo.State(id: id(101 + index), text: text, isComplete: completed.contains(index),
+               completionDate: completed.contains(index) ? startDay : nil)
+  })
+}
+
+extension AppReducer.State {
+  /// The texts of the visible todos, in order: what the list shows.
+  var visibleTexts: [String] { visibleTodos.map(\.text) }
+}
+
+extension LineEditor.State {
+  init(_ text: String) { self.init(text: text) }
+}
