@@ -1,0 +1,85 @@
+import Architecture
+import Foundation
+import Terminal
+import Testing
+@testable import Todos
+
+/// Every binding of keys.md reaches the reducer through the keymap.
+@MainActor
+struct KeymapTests {
+  let list = AppReducer.State(todos: todos("one", "two"), now: startDate)
+
+  private func action(_ key: Key, in mode: AppReducer.Mode = .list) -> AppReducer.Action? {
+    var state = list
+    state.mode = mode
+    return Keymap.action(for: key, in: state)
+  }
+
+  @Test func listModeBindingsOfTheSpec() {
+    let expected: [(Key, AppReducer.Action)] = [
+      ("j", .selectNext), (.down, .selectNext), ("k", .selectPrevious), (.up, .selectPrevious),
+      ("g", .selectFirst), (.home, .selectFirst), ("G", .selectLast), (.end, .selectLast),
+      (.pageDown, .pageDown), (.control("f"), .pageDown), (.pageUp, .pageUp), (.control("b"), .pageUp),
+      ("a", .addTodo(.top)), ("o", .addTodo(.below)), ("O", .addTodo(.above)),
+      ("e", .editSelected), (.enter, .editSelected),
+      ("x", .todo(id: id(101), action: .toggleCompleteTapped)),
+      (" ", .todo(id: id(101), action: .toggleCompleteTapped)),
+      ("d", .deleteSelected), (.delete, .deleteSelected),
+      ("J", .moveSelected(.down)), ("K", .moveSelected(.up)),
+      ("p", .todo(id: id(101), action: .priorityCycled)),
+      ("f", .cycleFilter), ("C", .clearCompleted), ("/", .startSearch),
+      ("u", .undo), (.control("r"), .redo), ("t", .toggleClockFormat), ("?", .toggleHelp),
+      ("q", .quit), (.control("c"), .interrupt),
+    ]
+    for (key, action) in expected {
+      #expect(self.action(key) == action, "\(key.name)")
+    }
+  }
+
+  @Test func editModeTypesCharactersAndEditsTheLine() {
+    let editing = AppReducer.Mode.editing(.init(id: id(101), isNew: false, selectionBefore: id(101)))
+    let expected: [(Key, AppReducer.Action)] = [
+      ("q", .editor(.insert("q"))), ("牛", .editor(.insert("牛"))), ("👍🏽", .editor(.insert("👍🏽"))),
+      (" ", .editor(.insert(" "))), ("x", .editor(.insert("x"))),
+      (.enter, .commitEdit), (.escape, .cancelEdit),
+      (.backspace, .editor(.deleteBackward)), (.delete, .editor(.deleteForward)),
+      (.left, .editor(.moveLeft)), (.right, .editor(.moveRight)),
+      (.home, .editor(.moveToStart)), (.control("a"), .editor(.moveToStart)),
+      (.end, .editor(.moveToEnd)), (.control("e"), .editor(.moveToEnd)),
+      (.control("k"), .editor(.deleteToEnd)), (.control("u"), .editor(.deleteToStart)),
+      (.control("w"), .editor(.deleteWordBackward)), (.control("c"), .interrupt),
+    ]
+    for (key, action) in expected {
+      #expect(self.action(key, in: editing) == action, "\(key.name)")
+    }
+  }
+
+  @Test func searchModeEntersAndEscapes() {
+    #expect(action(.enter, in: .searching) == .commitSearch)
+    #expect(action(.escape, in: .searching) == .cancelSearch)
+    #expect(action("j", in: .searching) == .editor(.insert("j")))
+  }
+
+  @Test func keysWithNoBindingDoNothing() {
+    #expect(action("z") == nil)
+    #expect(action(.function(5)) == nil)
+    #expect(action(.tab, in: .editing(.init(id: id(101), isNew: false, selectionBefore: nil))) == nil)
+    #expect(action("j", in: .help) == nil)
+  }
+
+  @Test func selectionKeysDoNothingWithoutASelection() {
+    var empty = list
+    empty.todos = []
+    empty.selection = nil
+    #expect(Keymap.action(for: "x", in: empty) == nil)
+    #expect(Keymap.action(for: "p", in: empty) == nil)
+  }
+
+  @Test func theHelpIsMadeFromTheTable() {
+    let help = Keymap.help(for: .list)
+    #expect(help.count == Keymap.bindings.filter { $0.mode == .list }.count)
+    #expect(help.contains { $0.keys == "x, Space" && $0.action.contains("complete") })
+    #expect(help.contains { $0.keys == "PageDown, Ctrl-F" })
+    #expect(Keymap.help(for: .edit).first?.keys == "any character")
+  }
+}

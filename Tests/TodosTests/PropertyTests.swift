@@ -1,0 +1,98 @@
+import Architecture
+import Foundation
+import IdentifiedCollections
+import Terminal
+import Testing
+@testable import Todos
+
+/// A small, seeded generator (SplitMix64): the same seed gives the same run.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@MainActor
+struct PropertyTests {
+  /// Keys a person might press, through the real keymap; typing keys are
+  /// repeated so edits get some text.
+  static let keys: [Key] = [
+    "j", "k", "g", "G", .pageDown, .pageUp, "a", "o", "O", "e", .enter, "x", " ", "d", "J", "K",
+    "p", "f", "C", "/", "u", "u", .control("r"), "t", "?", .escape, .backspace, .left, .control("w"),
+    "b", "牛", "👍🏽", "e\u{301}", " ", "m", .enter, .enter,
+  ]
+
+  @Test func randomSessionsKeepTheSelectionVisibleLoseNothingAndUndoToTheStart() {
+    var generator = SeededGenerator(state: 20_261_121)
+    for session in 0..<1_000 {
+      runSession(session, &generator)
+    }
+  }
+
+  private func runSession(_ session: Int, _ generator: inout SeededGenerator) {
+    let scheduler = TestScheduler(now: startDate)
+    let count = Int.random(in: 0...6, using: &generator)
+    let initial = IdentifiedArray(uniqueElements: (0..<count).map { n in
+      Todo.State(id: id(1_000 + n), text: "todo \(n)", isComplete: Bool.random(using: &generator),
+                 priority: Bool.random(using: &generator) ? "B" : nil)
+    })
+    let store = Store(
+      initialState: AppReducer.State(todos: initial, now: startDate),
+      reducer: AppReducer(environment: .virtual(scheduler))
+    )
+    store.send(.listHeightChanged(3))
+    var removedByUser: Set<UUID> = []
+    for step in 0..<40 {
+      if Int.random(in: 0..<6, using: &generator) == 0 {
+        scheduler.advance(by: .milliseconds(Int.random(in: 100...1_500, using: &generator)))
+        continue
+      }
+      let key = Self.keys.randomElement(using: &generator)!
+      guard let action = Keymap.action(for: key, in: store.state) else { continue }
+      let before = store.state
+      store.send(action)
+      let after = store.state
+      let context = Comment(rawValue: "session \(session) step \(step): \(action)")
+
+      // The selection names a visible todo, or none only when none is visible.
+      if let selected = after.selectedTodo {
+        #expect(after.isVisible(selected), context)
+      } else {
+        #expect(after.selection == nil && after.visibleTodos.isEmpty, context)
+      }
+
+      // A todo leaves the list only by delete, clear, or undoing/dropping an add.
+      let removed = Set(before.todos.ids).subtracting(after.todos.ids)
+      let newTodo: UUID? = if case .editing(let editing) = before.mode, editing.isNew { editing.id } else { nil }
+      switch action {
+      case .deleteSelected:
+        #expect(removed.isSubset(of: [before.selection].compactMap { $0 }), context)
+      case .clearCompleted:
+        #expect(removed.allSatisfy { before.todos[id: $0]!.isComplete }, context)
+      case .commitEdit, .cancelEdit, .interrupt:
+        #expect(removed.isSubset(of: [newTodo].compactMap { $0 }), context)
+      case .undo:
+        #expect(removed.allSatisfy { !initial.ids.contains($0) || removedByUser.contains($0) }, context)
+      case .redo:
+        #expect(removed.isSubset(of: removedByUser), context)
+      default:
+        #expect(removed.isEmpty, context)
+      }
+      if action == .deleteSelected || action == .clearCompleted { removedByUser.formUnion(removed) }
+    }
+    // Finish any edit, let the sort happen, then undo everything.
+    if case .editing = store.state.mode { store.send(.cancelEdit) }
+    if store.state.mode != .list { store.send(.toggleHelp) }
+    if store.state.mode != .list { store.send(.commitSearch) }
+    scheduler.advance(by: .seconds(2))
+    while store.state.history.canUndo { store.send(.undo) }
+    #expect(store.state.todos == initial, "session \(session): undoing everything returns the initial list")
+    store.cancelAllEffects()
+  }
+}
