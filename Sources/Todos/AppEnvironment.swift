@@ -1,4 +1,5 @@
 import Architecture
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -11,30 +12,41 @@ public struct AppEnvironment: Sendable {
   public var timeZone: TimeZone
   /// Where timers and delays run: the main queue live, virtual time in tests.
   public var mainQueue: any Scheduler
+  /// Where the file is read and written: never the main queue live.
+  public var ioQueue: any Scheduler
+  /// The todo file; nil keeps the list in memory only.
+  public var file: TodoFileClient?
 
   public init(
     now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
-    timeZone: TimeZone, mainQueue: any Scheduler
+    timeZone: TimeZone, mainQueue: any Scheduler, ioQueue: any Scheduler, file: TodoFileClient?
   ) {
     self.now = now
     self.uuid = uuid
     self.timeZone = timeZone
     self.mainQueue = mainQueue
+    self.ioQueue = ioQueue
+    self.file = file
   }
 
-  /// The wall clock, random ids and the main queue.
-  public static func live() -> AppEnvironment {
+  /// The wall clock, random ids, the main queue and a serial queue for the file.
+  public static func live(file: TodoFileClient?) -> AppEnvironment {
     AppEnvironment(
       now: { Date() }, uuid: { UUID() }, timeZone: .current,
-      mainQueue: DispatchQueueScheduler(.main)
+      mainQueue: DispatchQueueScheduler(.main),
+      ioQueue: DispatchQueueScheduler(DispatchQueue(label: "yaru.file", qos: .userInitiated)),
+      file: file
     )
   }
 
-  /// Virtual time and ids counting up from 1: every run is the same.
-  public static func virtual(_ scheduler: TestScheduler, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> AppEnvironment {
+  /// Virtual time and ids counting up from 1: every run is the same. The
+  /// file's work runs on the same virtual clock.
+  public static func virtual(
+    _ scheduler: TestScheduler, file: TodoFileClient? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!
+  ) -> AppEnvironment {
     AppEnvironment(
       now: { scheduler.now }, uuid: UUID.incrementing(), timeZone: timeZone,
-      mainQueue: scheduler
+      mainQueue: scheduler, ioQueue: scheduler, file: file
     )
   }
 

@@ -29,6 +29,7 @@ public struct AppReducer: Reducer {
     public var pageSize = 20
     /// The user asked to quit; the program saves and exits.
     public var isQuitting = false
+    public var file = FileState()
 
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
       self.todos = todos
@@ -79,6 +80,10 @@ public struct AppReducer: Reducer {
     /// Ctrl-C: an unfinished edit is dropped, committed changes are kept.
     case interrupt
     // Sent by effects.
+    case fileLoaded(Result<LoadedFile, TodoFileError>)
+    case saveFinished(revision: Int, Result<DiskStamp, TodoFileError>)
+    case retrySave
+    case fileChangedOnDisk(LoadedFile)
     case sortCompletedTodos
     case clockTicked(Date)
     case flashExpired
@@ -106,13 +111,19 @@ public struct AppReducer: Reducer {
       .forEach(\.todos, action: Action.todoPath) { Todo(today: { [environment] in environment.today }) }
       .recordingElementChanges()
       .keepingSelectionVisible()
+      .savingChanges(environment)
   }
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .started:
       state.now = environment.now()
-      return .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) }
+      return .merge(
+        load(&state),
+        .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) }
+      )
+    case .fileLoaded, .saveFinished, .retrySave, .fileChangedOnDisk:
+      return reduceFile(&state, action)
     case .todo(_, .toggleCompleteTapped):
       state.isSortPending = true
       return .run(on: environment.mainQueue, after: .seconds(1)) { send in send(.sortCompletedTodos) }
@@ -169,6 +180,9 @@ public struct AppReducer: Reducer {
       state.uses24HourClock.toggle()
     case .listHeightChanged(let rows):
       state.pageSize = max(1, rows)
+    case .quit where state.file.saveError != nil && state.file.hasUnsavedChanges && !state.file.isConfirmingQuit:
+      state.file.isConfirmingQuit = true
+      return flash("Changes are not saved (\(state.file.saveError ?? "")). Press q again to quit and lose them")
     case .quit, .interrupt:
       if action == .interrupt, case .editing = state.mode { state.cancelEdit() }
       state.flushPendingSort()
@@ -178,6 +192,7 @@ public struct AppReducer: Reducer {
       state.flushPendingSort()
     case .clockTicked(let now):
       state.now = now
+      return watchFile(state)
     case .flashExpired:
       state.flash = nil
     }

@@ -52,6 +52,7 @@ extension AppReducer.State {
     guard !movedFrom.isEmpty else { return }
     todos = sorted
     history.appendToLatest(.completedSorted(movedFrom: movedFrom))
+    file.revision += 1
   }
 
   mutating func undo() -> String {
@@ -60,6 +61,7 @@ extension AppReducer.State {
     guard let step = history.popUndo() else { return "Nothing to undo" }
     for change in step.changes.reversed() { change.revert(in: &todos) }
     selection = step.selectionBefore
+    file.revision += 1
     return "Undone — Ctrl-R redoes"
   }
 
@@ -67,6 +69,7 @@ extension AppReducer.State {
     guard let step = history.popRedo() else { return "Nothing to redo" }
     for change in step.changes { change.apply(to: &todos) }
     selection = step.selectionAfter
+    file.revision += 1
     // A toggle undone before its sort came gets its sort again.
     if step.changes.count == 1, case .update(let before, let after) = step.changes[0],
        before.isComplete != after.isComplete {
@@ -81,6 +84,7 @@ extension AppReducer.State {
   mutating func record(_ changes: [ListChange], selectionBefore: UUID?, isToggle: Bool = false) {
     if !isToggle { flushPendingSort() }
     history.record(.init(changes: changes, selectionBefore: selectionBefore, selectionAfter: selection))
+    file.revision += 1
   }
 }
 

@@ -24,6 +24,7 @@ struct AppReducerTests {
     }
     store.send(.editor(.insert("Buy milk"))) { $0.editor = LineEditor.State("Buy milk") }
     store.send(.commitEdit) {
+      $0.file.revision += 1
       $0.mode = .list
       $0.todos[0].text = "Buy milk"
     }
@@ -39,6 +40,7 @@ struct AppReducerTests {
     }
     store.send(.editor(.insert("between"))) { $0.editor = LineEditor.State("between") }
     store.send(.commitEdit) {
+      $0.file.revision += 1
       $0.mode = .list
       $0.todos[1].text = "between"
     }
@@ -50,6 +52,7 @@ struct AppReducerTests {
     }
     store.send(.editor(.insert("after"))) { $0.editor = LineEditor.State("after") }
     store.send(.commitEdit) {
+      $0.file.revision += 1
       $0.mode = .list
       $0.todos[2].text = "after"
     }
@@ -102,6 +105,7 @@ struct AppReducerTests {
     }
     store.send(.editor(.insert(" and eggs"))) { $0.editor = LineEditor.State("Buy milk and eggs") }
     store.send(.commitEdit) {
+      $0.file.revision += 1
       $0.mode = .list
       $0.todos[0].text = "Buy milk and eggs"
     }
@@ -110,6 +114,7 @@ struct AppReducerTests {
   @Test func completeThenSortAfterOneSecond() {
     let store = store(todos("one", "two"))
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.file.revision += 1
       $0.todos[0].isComplete = true
       $0.todos[0].completionDate = startDay
       $0.isSortPending = true
@@ -118,6 +123,7 @@ struct AppReducerTests {
     #expect(store.state.visibleTexts == ["one", "two"])
     scheduler.advance(by: .milliseconds(1))
     store.receive(.sortCompletedTodos) {
+      $0.file.revision += 1
       $0.todos = [$0.todos[1], $0.todos[0]]
       $0.isSortPending = false
     }
@@ -127,12 +133,14 @@ struct AppReducerTests {
   @Test func aSecondToggleWithinTheSecondRestartsTheWait() {
     let store = store(todos("one", "two"))
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.file.revision += 1
       $0.todos[0].isComplete = true
       $0.todos[0].completionDate = startDay
       $0.isSortPending = true
     }
     scheduler.advance(by: .milliseconds(500))
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.file.revision += 1
       $0.todos[0].isComplete = false
       $0.todos[0].completionDate = nil
     }
@@ -144,6 +152,7 @@ struct AppReducerTests {
   @Test func clearCompleted() {
     let store = store(todos("one", "two", completed: [1]))
     store.send(.clearCompleted) {
+      $0.file.revision += 1
       $0.todos.remove(id: id(102))
       $0.flash = "Cleared 1 completed todo — u to undo"
     }
@@ -155,11 +164,13 @@ struct AppReducerTests {
     let store = store(todos("one", "two", "three"))
     store.send(.selectNext) { $0.selection = id(102) }
     store.send(.deleteSelected) {
+      $0.file.revision += 1
       $0.todos.remove(id: id(102))
       $0.selection = id(103)
       $0.flash = "Deleted \"two\" — u to undo"
     }
     store.send(.deleteSelected) {
+      $0.file.revision += 1
       $0.todos.remove(id: id(103))
       $0.selection = id(101)
       $0.flash = "Deleted \"three\" — u to undo"
@@ -173,6 +184,7 @@ struct AppReducerTests {
     store.send(.cycleFilter) { $0.filter = .active }
     store.send(.selectNext) { $0.selection = id(103) }
     store.send(.deleteSelected) {
+      $0.file.revision += 1
       $0.todos.remove(id: id(103))
       // "two" is next in the list but hidden: the nearest visible row above is chosen.
       $0.selection = id(101)
@@ -185,10 +197,10 @@ struct AppReducerTests {
 
   @Test func move() {
     let store = store(todos("one", "two", "three"))
-    store.send(.moveSelected(.down)) { $0.todos = [$0.todos[1], $0.todos[0], $0.todos[2]] }
-    store.send(.moveSelected(.down)) { $0.todos = [$0.todos[0], $0.todos[2], $0.todos[1]] }
+    store.send(.moveSelected(.down)) { $0.file.revision += 1; $0.todos = [$0.todos[1], $0.todos[0], $0.todos[2]] }
+    store.send(.moveSelected(.down)) { $0.file.revision += 1; $0.todos = [$0.todos[0], $0.todos[2], $0.todos[1]] }
     store.send(.moveSelected(.down))
-    store.send(.moveSelected(.up)) { $0.todos = [$0.todos[0], $0.todos[2], $0.todos[1]] }
+    store.send(.moveSelected(.up)) { $0.file.revision += 1; $0.todos = [$0.todos[0], $0.todos[2], $0.todos[1]] }
     #expect(store.state.visibleTexts == ["two", "one", "three"])
     #expect(store.state.selection == id(101))
   }
@@ -196,7 +208,7 @@ struct AppReducerTests {
   @Test func moveUnderAFilterJumpsOverHiddenTodos() {
     let store = store(todos("one", "two", "three", completed: [1]))
     store.send(.cycleFilter) { $0.filter = .active }
-    store.send(.moveSelected(.down)) { $0.todos = [$0.todos[1], $0.todos[2], $0.todos[0]] }
+    store.send(.moveSelected(.down)) { $0.file.revision += 1; $0.todos = [$0.todos[1], $0.todos[2], $0.todos[0]] }
     #expect(store.state.todos.map(\.text) == ["two", "three", "one"])
     #expect(store.state.visibleTexts == ["three", "one"])
   }
@@ -210,6 +222,7 @@ struct AppReducerTests {
     }
     store.send(.editor(.insert("!"))) { $0.editor = LineEditor.State("two!") }
     store.send(.commitEdit) {
+      $0.file.revision += 1
       $0.mode = .list
       $0.todos[1].text = "two!"
     }
@@ -219,6 +232,7 @@ struct AppReducerTests {
     let store = store(todos("one", "two"))
     store.send(.cycleFilter) { $0.filter = .active }
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.file.revision += 1
       $0.todos[0].isComplete = true
       $0.todos[0].completionDate = startDay
       $0.isSortPending = true
@@ -226,6 +240,7 @@ struct AppReducerTests {
     }
     scheduler.advance(by: .seconds(1))
     store.receive(.sortCompletedTodos) {
+      $0.file.revision += 1
       $0.todos = [$0.todos[1], $0.todos[0]]
       $0.isSortPending = false
     }
@@ -237,6 +252,7 @@ struct AppReducerTests {
     store.send(.cycleFilter) { $0.filter = .completed; $0.selection = id(101) }
     store.send(.cycleFilter) { $0.filter = .all }
     store.send(.clearCompleted) {
+      $0.file.revision += 1
       $0.todos.remove(id: id(101))
       $0.selection = id(102)
       $0.flash = "Cleared 1 completed todo — u to undo"
@@ -260,7 +276,7 @@ struct AppReducerTests {
       $0.selection = id(1)
     }
     store.send(.editor(.insert("new"))) { $0.editor = LineEditor.State("new") }
-    store.send(.commitEdit) { $0.mode = .list; $0.todos[0].text = "new" }
+    store.send(.commitEdit) { $0.file.revision += 1; $0.mode = .list; $0.todos[0].text = "new" }
   }
 
   @Test func navigationStopsAtTheEndsAndPagesByTheListHeight() {
@@ -322,12 +338,14 @@ struct AppReducerTests {
   @Test func aNewerFlashRestartsTheThreeSeconds() {
     let store = store(todos("one", "two"))
     store.send(.deleteSelected) {
+      $0.file.revision += 1
       $0.todos.remove(id: id(101))
       $0.selection = id(102)
       $0.flash = "Deleted \"one\" — u to undo"
     }
     scheduler.advance(by: .seconds(2))
     store.send(.undo) {
+      $0.file.revision += 1
       $0.todos = todos("one", "two")
       $0.selection = id(101)
       $0.flash = "Undone — Ctrl-R redoes"
@@ -348,11 +366,13 @@ struct AppReducerTests {
     let store = store(todos("one", "two"))
     store.send(.started)
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.file.revision += 1
       $0.todos[0].isComplete = true
       $0.todos[0].completionDate = startDay
       $0.isSortPending = true
     }
     store.send(.quit) {
+      $0.file.revision += 1
       $0.todos = [$0.todos[1], $0.todos[0]]
       $0.isSortPending = false
       $0.isQuitting = true

@@ -1,0 +1,143 @@
+import Architecture
+import Foundation
+
+/// The todo file: loaded at start, saved after every committed change, and
+/// watched for changes made by other programs. Every read and write runs on
+/// the environment's I/O queue; the reducer only decides.
+extension AppReducer {
+  enum FileID: Hashable, Sendable { case load, save, retry, watch, conflict }
+
+  func load(_ state: inout State) -> Effect<Action> {
+    guard let file = environment.file else { return .none }
+    state.file.phase = .loading
+    let uuid = environment.uuid
+    return .run(on: environment.ioQueue) { send in
+      send(.fileLoaded(Result { () throws(TodoFileError) in
+        let contents = try file.load()
+        return LoadedFile(list: TodoList(parsing: contents?.text ?? "", makeID: uuid), stamp: contents?.stamp)
+      }))
+    }
+  }
+
+  func reduceFile(_ state: inout State, _ action: Action) -> Effect<Action> {
+    switch action {
+    case .fileLoaded(.success(let loaded)):
+      state.replaceList(with: loaded)
+      state.file.phase = .ready
+      state.selection = state.firstVisible()?.id
+    case .fileLoaded(.failure(let error)):
+      state.file.phase = .failed(error.message)
+    case .saveFinished(let revision, .success(let stamp)):
+      state.file.isSaving = false
+      state.file.saveError = nil
+      state.file.savedRevision = revision
+      state.file.stamp = stamp
+    case .saveFinished(_, .failure(let error)):
+      state.file.isSaving = false
+      state.file.saveError = error.message
+      state.flash = "Not saved: \(error.message) — retrying"
+      return .run(on: environment.mainQueue, after: .seconds(2)) { send in send(.retrySave) }
+        .cancellable(id: FileID.retry, cancelInFlight: true)
+    case .retrySave:
+      state.file.saveError = nil
+    case .fileChangedOnDisk(let loaded):
+      return reloadChangedFile(&state, loaded)
+    default:
+      break
+    }
+    return .none
+  }
+
+  /// Once a second (with the clock): has another program changed the file?
+  func watchFile(_ state: State) -> Effect<Action> {
+    guard let file = environment.file, state.file.phase == .ready, !state.file.isSaving else { return .none }
+    let known = state.file.stamp
+    let uuid = environment.uuid
+    return .run(on: environment.ioQueue) { send in
+      guard let now = file.stamp(known), now != known, now.hash != known?.hash,
+            let contents = try? file.load()
+      else { return }
+      send(.fileChangedOnDisk(LoadedFile(list: TodoList(parsing: contents.text, makeID: uuid), stamp: contents.stamp)))
+    }
+    .cancellable(id: FileID.watch, cancelInFlight: true)
+  }
+
+  /// Without unsaved changes, the other program's version simply replaces
+  /// the list. With them, neither is lost: ours goes to a conflict file
+  /// beside it, theirs is shown.
+  private func reloadChangedFile(_ state: inout State, _ loaded: LoadedFile) -> Effect<Action> {
+    guard !state.file.isSaving, loaded.stamp?.hash != state.file.stamp?.hash else { return .none }
+    if case .editing = state.mode { return .none }  // looked at again after the edit
+    let name = (environment.file?.path as NSString?)?.lastPathComponent ?? "the todo file"
+    var effect = Effect<Action>.none
+    if state.file.hasUnsavedChanges, let file = environment.file {
+      let conflictPath = file.path + ".conflict-" + conflictStamp()
+      let ours = TodoList(todos: state.todos, lineEnding: state.file.lineEnding).formatted()
+      effect = .run(on: environment.ioQueue) { _ in _ = try? file.save(ours, conflictPath) }
+      state.flash = "\(name) was changed by another program: your version is in \((conflictPath as NSString).lastPathComponent)"
+    } else {
+      state.flash = "\(name) was changed by another program: reloaded"
+    }
+    let selectedText = state.selectedTodo?.text
+    let selectedIndex = state.selection.flatMap { state.todos.index(id: $0) } ?? 0
+    state.replaceList(with: loaded)
+    state.selection = state.todos.first { $0.text == selectedText }?.id
+      ?? (state.todos.isEmpty ? nil : state.todos[min(selectedIndex, state.todos.count - 1)].id)
+    return effect
+  }
+
+  private func conflictStamp() -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = environment.timeZone
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: environment.now())
+    func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+    return "\(c.year ?? 0)\(two(c.month))\(two(c.day))-\(two(c.hour))\(two(c.minute))\(two(c.second))"
+  }
+}
+
+extension AppReducer.State {
+  /// The list as it is on disk: nothing unsaved, nothing to undo.
+  mutating func replaceList(with loaded: LoadedFile) {
+    todos = loaded.list.todos
+    file.lineEnding = loaded.list.lineEnding
+    file.stamp = loaded.stamp
+    file.savedRevision = file.revision
+    history = UndoHistory()
+    isSortPending = false
+  }
+
+  /// The program may exit: quitting, and nothing left that could still be saved.
+  public var canExit: Bool {
+    isQuitting && (!file.hasUnsavedChanges || file.saveError != nil || file.phase != .ready)
+  }
+}
+
+extension Reducer where State == AppReducer.State, Action == AppReducer.Action {
+  /// After every action: if the list has committed changes the file lacks and
+  /// no save is running, save them now. A burst of changes while one save
+  /// runs becomes one more save when it finishes.
+  func savingChanges(_ environment: AppEnvironment) -> Reduce<State, Action> {
+    Reduce { state, action in
+      let effect = self.reduce(into: &state, action: action)
+      guard let file = environment.file, state.file.phase == .ready, state.file.hasUnsavedChanges,
+            !state.file.isSaving, state.file.saveError == nil
+      else { return effect }
+      state.file.isSaving = true
+      let revision = state.file.revision
+      let known = state.file.stamp
+      let snapshot = TodoList(todos: state.todos, lineEnding: state.file.lineEnding)
+      let unfinished: UUID? = if case .editing(let editing) = state.mode, editing.isNew { editing.id } else { nil }
+      let save = Effect<Action>.run(on: environment.ioQueue) { send in
+        var list = snapshot
+        if let unfinished { list.todos.remove(id: unfinished) }
+        let text = list.formatted()
+        if let known, known.hash == TodoFile.fnv1a(text.utf8), known.size == Int64(text.utf8.count) {
+          send(.saveFinished(revision: revision, .success(known)))  // same bytes: leave the file alone
+        } else {
+          send(.saveFinished(revision: revision, Result { () throws(TodoFileError) in try file.save(text, file.path) }))
+        }
+      }
+      return .merge(effect, save.cancellable(id: AppReducer.FileID.save))
+    }
+  }
+}

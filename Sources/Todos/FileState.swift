@@ -1,0 +1,30 @@
+/// Where the list stands with the file: loaded yet, saved yet, and how the
+/// file looked on disk last time yaru read or wrote it.
+public struct FileState: Equatable, Sendable {
+  public enum Phase: Equatable, Sendable {
+    case loading
+    case ready
+    /// The file cannot be used; the program shows this and exits with status 2.
+    case failed(String)
+  }
+
+  public var phase: Phase = .ready
+  /// Counts committed changes to the list; the file has `savedRevision` of them.
+  public var revision = 0
+  public var savedRevision = 0
+  public var isSaving = false
+  /// Why the last save failed; saving is retried while this is set.
+  public var saveError: String?
+  public var stamp: DiskStamp?
+  public var lineEnding = "\n"
+  /// `q` was pressed once while changes could not be saved.
+  public var isConfirmingQuit = false
+
+  public var hasUnsavedChanges: Bool { revision != savedRevision }
+}
+
+/// A todo file as read: the list and the stamp of the bytes it came from.
+public struct LoadedFile: Equatable, Sendable {
+  public var list: TodoList
+  public var stamp: DiskStamp?
+}

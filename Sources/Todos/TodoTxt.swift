@@ -1,0 +1,109 @@
+import Foundation
+import IdentifiedCollections
+
+/// The todo.txt format, read and written so that nothing is ever lost: a line
+/// is split into the prefixes the format defines (`x `, completion date,
+/// `(A) `, creation date) only where they are exactly right, and everything
+/// else stays verbatim in the text. So `format(parse(line)) == line` for every
+/// line, understood or not.
+public enum TodoTxt {
+  /// One line (without its line break) as a todo.
+  public static func parse(_ line: Substring, id: UUID) -> Todo.State {
+    var rest = line
+    var todo = Todo.State(id: id)
+    if rest.hasPrefix("x ") {
+      todo.isComplete = true
+      rest = rest.dropFirst(2)
+      if let day = takeDay(&rest) {
+        todo.completionDate = day
+        todo.creationDate = takeDay(&rest)
+      }
+    } else {
+      if let priority = takePriority(&rest) { todo.priority = priority }
+      todo.creationDate = takeDay(&rest)
+    }
+    todo.text = String(rest)
+    return todo
+  }
+
+  /// The line for a todo (without its line break).
+  public static func format(_ todo: Todo.State) -> String {
+    var line = ""
+    if todo.isComplete {
+      line += "x "
+      if let day = todo.completionDate { line += "\(day) " }
+    } else if let priority = todo.priority {
+      line += "(\(priority)) "
+    }
+    if let day = todo.creationDate { line += "\(day) " }
+    return line + todo.text
+  }
+
+  /// A `YYYY-MM-DD ` prefix (date and one space), taken off `rest` if it is one.
+  private static func takeDay(_ rest: inout Substring) -> Day? {
+    guard rest.utf8.count > 10 else { return nil }
+    let end = rest.utf8.index(rest.startIndex, offsetBy: 10)
+    guard rest.utf8[end] == UInt8(ascii: " "), let day = Day(rest[..<end]) else { return nil }
+    rest = rest[rest.utf8.index(after: end)...]
+    return day
+  }
+
+  /// A `(A) ` prefix with an upper-case ASCII letter, taken off `rest` if it is one.
+  private static func takePriority(_ rest: inout Substring) -> Character? {
+    let bytes = rest.utf8.prefix(4)
+    guard bytes.count == 4 else { return nil }
+    let b = Array(bytes)
+    guard b[0] == UInt8(ascii: "("), (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b[1]),
+          b[2] == UInt8(ascii: ")"), b[3] == UInt8(ascii: " ")
+    else { return nil }
+    rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 4)...]
+    return Character(Unicode.Scalar(b[1]))
+  }
+}
+
+/// A whole todo file's list, and how its lines ended, so that saving writes
+/// the same bytes for the same list.
+public struct TodoList: Equatable, Sendable {
+  public var todos: IdentifiedArrayOf<Todo.State>
+  /// `"\n"`, or `"\r\n"` for a file written on Windows.
+  public var lineEnding: String
+
+  public init(todos: IdentifiedArrayOf<Todo.State>, lineEnding: String = "\n") {
+    self.todos = todos
+    self.lineEnding = lineEnding
+  }
+
+  /// Every non-blank line of `text` is a todo; blank lines are dropped.
+  /// Lines are split on the byte `\n` (a `\r\n` pair is one Character in
+  /// Swift, so splitting on Characters would miss it).
+  public init(parsing text: String, makeID: () -> UUID) {
+    let utf8 = text.utf8
+    var todos: [Todo.State] = []
+    var sawCarriageReturn = false
+    var start = utf8.startIndex
+    while start < utf8.endIndex {
+      let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+      var end = newline
+      if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") {
+        end = utf8.index(before: end)
+        sawCarriageReturn = true
+      }
+      let line = text[start..<end]
+      if line.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
+        todos.append(TodoTxt.parse(line, id: makeID()))
+      }
+      start = newline < utf8.endIndex ? utf8.index(after: newline) : newline
+    }
+    self.init(todos: IdentifiedArray(uncheckedUniqueElements: todos), lineEnding: sawCarriageReturn ? "\r\n" : "\n")
+  }
+
+  /// The file's text: one line per todo, each ended by the line ending.
+  public func formatted() -> String {
+    var text = ""
+    for todo in todos {
+      text += TodoTxt.format(todo)
+      text += lineEnding
+    }
+    return text
+  }
+}

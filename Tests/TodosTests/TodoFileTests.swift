@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import Todos
+
+/// The file on a real disk, in a fresh folder per test.
+struct TodoFileTests {
+  let folder: String
+
+  init() {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-tests-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  private func bytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map { Array($0) }
+  }
+
+  @Test func aMissingFileIsAnEmptyListAndTheFirstSaveCreatesItsFolders() throws {
+    let path = folder + "/deep/er/todo.txt"
+    #expect(try TodoFile.read(path) == nil)
+    try TodoFile.write("one\n", to: path)
+    #expect(bytes(path) == Array("one\n".utf8))
+    #expect(try TodoFile.read(path)?.text == "one\n")
+  }
+
+  @Test func saveKeepsPermissionsAndLeavesNoTemporaryFiles() throws {
+    let path = folder + "/todo.txt"
+    try TodoFile.write("one\n", to: path)
+    chmod(path, 0o600)
+    try TodoFile.write("two\n", to: path)
+    var info = stat()
+    stat(path, &info)
+    #expect(info.st_mode & 0o777 == 0o600)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["todo.txt"])
+  }
+
+  @Test func aSymlinkIsFollowedNotReplaced() throws {
+    let real = folder + "/real.txt"
+    let link = folder + "/todo.txt"
+    try TodoFile.write("one\n", to: real)
+    symlink(real, link)
+    try TodoFile.write("two\n", to: link)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
+    #expect(bytes(real) == Array("two\n".utf8))
+  }
+
+  @Test func invalidUTF8NamesThePathAndTheLine() throws {
+    let path = folder + "/todo.txt"
+    let original: [UInt8] = Array("good\nalso good\n".utf8) + [0x62, 0xFF, 0x0A]
+    _ = FileManager.default.createFile(atPath: path, contents: Data(original))
+    #expect(throws: TodoFileError("Cannot read \(path): line 3 is not valid UTF-8")) { try TodoFile.read(path) }
+    #expect(bytes(path) == original)
+  }
+
+  @Test func aFolderIsNotATodoFile() {
+    #expect(throws: TodoFileError("Cannot use \(folder): it is not a regular file")) { try TodoFile.read(folder) }
+  }
+
+  @Test func aFileWhereAFolderShouldBeIsReported() throws {
+    let blocker = folder + "/blocker"
+    _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+    #expect(throws: TodoFileError("Cannot use \(blocker)/todo.txt: \(blocker) is not a folder")) {
+      try TodoFile.read(blocker + "/todo.txt")
+    }
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root may write anywhere"))
+  func anUnwritableFolderFailsTheSaveAndLeavesTheFileAlone() throws {
+    let path = folder + "/todo.txt"
+    try TodoFile.write("one\n", to: path)
+    chmod(folder, 0o500)
+    defer { chmod(folder, 0o700) }
+    #expect(throws: TodoFileError.self) { try TodoFile.write("two\n", to: path) }
+    #expect(bytes(path) == Array("one\n".utf8))
+  }
+
+  /// Root may write into any folder, so CI (root) also tries a folder no one
+  /// may create files in: /proc. The file there must be left as it was.
+  @Test func aFolderNoOneMayWriteFailsTheSaveWithAClearMessage() throws {
+    let path = "/proc/version"
+    let before = try TodoFile.read(path)?.text
+    #expect(throws: TodoFileError.self) { try TodoFile.write("two\n", to: path) }
+    do {
+      try TodoFile.write("two\n", to: path)
+    } catch {
+      #expect(error.message.hasPrefix("Cannot save /proc/version: cannot create a temporary file:"))
+    }
+    #expect(try TodoFile.read(path)?.text == before)
+  }
+
+  @Test func theStampNoticesAnotherProgramsWrite() throws {
+    let path = folder + "/todo.txt"
+    let first = try TodoFile.write("one\n", to: path)
+    #expect(TodoFile.stamp(path, unlessSameAs: first) == first)
+    _ = FileManager.default.createFile(atPath: path, contents: Data("one\ntwo\n".utf8))
+    let second = TodoFile.stamp(path, unlessSameAs: first)
+    #expect(second != nil && second != first)
+    #expect(second?.hash == TodoFile.fnv1a("one\ntwo\n".utf8))
+  }
+}

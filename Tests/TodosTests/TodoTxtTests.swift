@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import Todos
+
+/// The codec never loses a byte: fixtures and generated lines round-trip.
+struct TodoTxtTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+  private func fixture(_ name: String) throws -> String {
+    try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  @Test(arguments: ["sample-todo.txt", "hard-cases.txt", "crlf.txt"])
+  func fixturesRoundTripByteForByte(_ name: String) throws {
+    let text = try fixture(name)
+    let list = TodoList(parsing: text, makeID: UUID.incrementing())
+    #expect(list.formatted() == text)
+  }
+
+  @Test func aFileWithoutAFinalNewlineGetsOneOnlyWhenRewritten() throws {
+    let list = TodoList(parsing: try fixture("no-final-newline.txt"), makeID: UUID.incrementing())
+    #expect(list.todos.map(\.text) == ["no newline at the end"])
+    #expect(list.formatted() == "no newline at the end\n")
+  }
+
+  @Test func blankLinesAreDropped() {
+    let list = TodoList(parsing: "one\n\n   \ntwo\n", makeID: UUID.incrementing())
+    #expect(list.formatted() == "one\ntwo\n")
+  }
+
+  @Test func theSampleIsUnderstood() throws {
+    let todos = TodoList(parsing: try fixture("sample-todo.txt"), makeID: UUID.incrementing()).todos
+    #expect(todos[0].priority == "A")
+    #expect(todos[0].creationDate == Day(year: 2026, month: 11, day: 18))
+    #expect(todos[0].projects == ["+finance"])
+    #expect(todos[0].dueDate == Day(year: 2026, month: 12, day: 15))
+    #expect(todos[2].creationDate == Day(year: 2026, month: 11, day: 19))
+    #expect(todos[2].text == "買い物リストを作る +家事 @スーパー")
+    #expect(todos[4].isComplete && todos[4].completionDate == Day(year: 2026, month: 11, day: 20))
+    #expect(todos[4].creationDate == Day(year: 2026, month: 11, day: 10))
+    #expect(todos[5].isComplete && todos[5].text == "Water the plants pri:C")
+    #expect(todos[9].priority == "Z")
+  }
+
+  @Test func crlfFilesKeepTheirLineEndings() throws {
+    let list = TodoList(parsing: try fixture("crlf.txt"), makeID: UUID.incrementing())
+    #expect(list.lineEnding == "\r\n")
+    #expect(list.todos.map(\.text) == ["first line", "second line", "third"])
+  }
+
+  @Test func generatedLinesRoundTrip() {
+    var generator = SeededGenerator(state: 7)
+    let pieces = ["x ", "x", "(A) ", "(Z) ", "(a) ", "2026-11-21 ", "2026-02-29 ", "2024-02-29 ", "9999-12-31 ",
+                  "+p ", "@c ", "due:2026-01-01 ", "牛乳 ", "👩‍💻 ", "e\u{301} ", " ", "  ", "\t", "(", ")", "word "]
+    for _ in 0..<5_000 {
+      let line = (0..<Int.random(in: 1...8, using: &generator))
+        .map { _ in pieces.randomElement(using: &generator)! }.joined()
+      let todo = TodoTxt.parse(line[...], id: id(1))
+      #expect(TodoTxt.format(todo) == line, "\(line.debugDescription)")
+    }
+  }
+
+  @Test func generatedTodosRoundTrip() {
+    var generator = SeededGenerator(state: 11)
+    let days = [nil, Day(year: 2026, month: 1, day: 31), Day(year: 2000, month: 2, day: 29)]
+    let texts = ["Buy milk", "牛乳を買う 🥛", "call +work @phone due:2026-03-01", "pri:B done", "2026 is a year"]
+    for _ in 0..<2_000 {
+      let complete = Bool.random(using: &generator)
+      let completion = complete ? days.randomElement(using: &generator)! : nil
+      let todo = Todo.State(
+        id: id(1), text: texts.randomElement(using: &generator)!, isComplete: complete,
+        priority: complete ? nil : ["A", "M", nil].randomElement(using: &generator)!,
+        // A completed todo has a creation date only after its completion date.
+        creationDate: complete && completion == nil ? nil : days.randomElement(using: &generator)!,
+        completionDate: completion
+      )
+      #expect(TodoTxt.parse(TodoTxt.format(todo)[...], id: id(1)) == todo)
+    }
+  }
+}
