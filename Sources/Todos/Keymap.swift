@@ -34,6 +34,8 @@ public enum Keymap {
 
   /// The action for `key` in `state`, or nil when the key means nothing there.
   public static func action(for key: Key, in state: AppReducer.State) -> AppReducer.Action? {
+    // Until the file is loaded there is no list to act on; only Ctrl-C works.
+    guard state.file.phase == .ready else { return key == .control("c") ? .interrupt : nil }
     let mode = Mode(state.mode)
     if let command = table[Lookup(mode: mode, key: key)] {
       return resolve(command, in: state)

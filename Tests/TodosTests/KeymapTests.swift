@@ -67,6 +67,14 @@ struct KeymapTests {
     #expect(action("j", in: .help) == nil)
   }
 
+  @Test func whileTheFileLoadsOnlyCtrlCDoesAnything() {
+    var loading = list
+    loading.file.phase = .loading
+    #expect(Keymap.action(for: "a", in: loading) == nil)
+    #expect(Keymap.action(for: "q", in: loading) == nil)
+    #expect(Keymap.action(for: .control("c"), in: loading) == .interrupt)
+  }
+
   @Test func selectionKeysDoNothingWithoutASelection() {
     var empty = list
     empty.todos = []

@@ -1,0 +1,164 @@
+import Architecture
+import ArchitectureTesting
+import Foundation
+import Testing
+@testable import Todos
+
+/// The app and its file, on an in-memory disk and virtual time: load at
+/// start, save after every committed change, failures, outside edits.
+@MainActor
+struct FilePersistenceTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  private func store(_ disk: InMemoryDisk) -> Store<AppReducer.State, AppReducer.Action> {
+    Store(
+      initialState: AppReducer.State(now: startDate),
+      reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk)))
+    )
+  }
+
+  private func type(_ text: String, into store: Store<AppReducer.State, AppReducer.Action>) {
+    for character in text { store.send(.editor(.insert(String(character)))) }
+  }
+
+  @Test func loadsAtStartThenSavesEachCommittedChange() {
+    let disk = InMemoryDisk(["todo.txt": "(A) one\ntwo\n"])
+    let store = store(disk)
+    store.send(.started)
+    #expect(store.state.file.phase == .loading)
+    scheduler.advance()
+    #expect(store.state.file.phase == .ready)
+    #expect(store.state.todos.map(\.text) == ["one", "two"])
+    #expect(store.state.selection == store.state.todos[0].id)
+
+    store.send(.addTodo(.top))
+    type("three", into: store)
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "(A) one\ntwo\n", "an unfinished add is not saved")
+    store.send(.commitEdit)
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "2026-01-01 three\n(A) one\ntwo\n")
+    #expect(!store.state.file.hasUnsavedChanges)
+    store.cancelAllEffects()
+  }
+
+  @Test func anUnchangedListIsNeverWritten() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    store.send(.moveSelected(.down))
+    store.send(.moveSelected(.up))
+    scheduler.advance()
+    // Two saves ran, but the second found the same bytes and left the file alone.
+    #expect(disk.file("todo.txt") == "one\ntwo\n")
+    store.send(.quit)
+    scheduler.advance()
+    #expect(store.state.canExit)
+  }
+
+  @Test func aBurstOfChangesDuringASaveBecomesOneMoreSave() {
+    let disk = InMemoryDisk(["todo.txt": "a\nb\nc\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    store.send(.deleteSelected)
+    #expect(store.state.file.isSaving)
+    store.send(.deleteSelected)
+    store.send(.deleteSelected)
+    scheduler.advance()
+    #expect(store.state.file.revision == 3)
+    #expect(store.state.file.savedRevision == 3)
+    #expect(disk.file("todo.txt") == "")
+    store.cancelAllEffects()
+  }
+
+  @Test func aFailedSaveKeepsTheListRetriesAndAsksBeforeQuitting() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    disk.failSaves(with: TodoFileError("Cannot save todo.txt: No space left on device"))
+    store.send(.todo(id: store.state.todos[0].id, action: .toggleCompleteTapped))
+    scheduler.advance()
+    #expect(store.state.file.saveError == "Cannot save todo.txt: No space left on device")
+    #expect(store.state.flash == "Not saved: Cannot save todo.txt: No space left on device — retrying")
+    #expect(disk.file("todo.txt") == "one\n")
+    #expect(store.state.todos[0].isComplete)
+
+    store.send(.quit)
+    #expect(!store.state.isQuitting, "the first q asks")
+    #expect(store.state.flash?.hasPrefix("Changes are not saved") == true)
+
+    disk.failSaves(with: nil)
+    scheduler.advance(by: .seconds(2))
+    #expect(disk.file("todo.txt") == "x 2026-01-01 one\n")
+    #expect(store.state.file.saveError == nil)
+    store.send(.quit)
+    scheduler.advance()
+    #expect(store.state.canExit)
+  }
+
+  @Test func quittingDespiteAFailingSaveIsPossibleAfterConfirming() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    disk.failSaves(with: TodoFileError("Cannot save todo.txt: Read-only file system"))
+    store.send(.deleteSelected)
+    scheduler.advance()
+    store.send(.quit)
+    store.send(.quit)
+    #expect(store.state.isQuitting && store.state.canExit)
+    #expect(disk.file("todo.txt") == "one\n")
+  }
+
+  @Test func anOutsideEditIsReloadedWhenNothingIsUnsaved() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    store.send(.selectNext)
+    disk.replace("todo.txt", with: "zero\none\ntwo\n")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.todos.map(\.text) == ["zero", "one", "two"])
+    #expect(store.state.selectedTodo?.text == "two", "the selection stays on the same todo")
+    #expect(store.state.flash == "todo.txt was changed by another program: reloaded")
+    #expect(!store.state.history.canUndo)
+    store.cancelAllEffects()
+  }
+
+  @Test func anOutsideEditWithUnsavedChangesKeepsBothVersions() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    disk.failSaves(with: TodoFileError("Cannot save todo.txt: disk full"))
+    store.send(.deleteSelected)
+    scheduler.advance()
+    disk.failSaves(with: nil)
+    disk.replace("todo.txt", with: "theirs\n")
+    // The clock tick at 1 s notices the change before the 2 s retry.
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.todos.map(\.text) == ["theirs"])
+    #expect(disk.file("todo.txt.conflict-20260101-090001") == "")
+    #expect(disk.file("todo.txt") == "theirs\n")
+    #expect(store.state.flash == "todo.txt was changed by another program: your version is in todo.txt.conflict-20260101-090001")
+    store.cancelAllEffects()
+  }
+
+  @Test func anUnreadableFileFailsTheStart() {
+    let failing = TodoFileClient(
+      path: "todo.txt", load: { () throws(TodoFileError) in throw TodoFileError("Cannot read todo.txt: line 3 is not valid UTF-8") },
+      save: { (_, _) throws(TodoFileError) in throw TodoFileError("unreachable") }, stamp: { _ in nil }
+    )
+    let store = Store(
+      initialState: AppReducer.State(now: startDate),
+      reducer: AppReducer(environment: .virtual(scheduler, file: failing))
+    )
+    store.send(.started)
+    scheduler.advance()
+    #expect(store.state.file.phase == .failed("Cannot read todo.txt: line 3 is not valid UTF-8"))
+    store.cancelAllEffects()
+  }
+}
