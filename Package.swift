@@ -46,6 +46,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "VirtualTerminal",
+      dependencies: ["Terminal"],
+      swiftSettings: strict
+    ),
+    .target(
       name: "Todos",
       dependencies: [
         "Architecture",
@@ -76,6 +81,12 @@ let package = Package(
         "ArchitectureTesting",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
+      exclude: ["Fixtures"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TerminalTests",
+      dependencies: ["Terminal", "VirtualTerminal"],
       swiftSettings: strict
     ),
   ],

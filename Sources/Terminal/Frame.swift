@@ -1,0 +1,124 @@
+/// A terminal's size in columns and rows.
+public struct Size: Hashable, Sendable {
+  public var columns: Int
+  public var rows: Int
+
+  public init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+  }
+}
+
+/// One screen cell: a grapheme and its style. A wide grapheme fills its cell
+/// and the next one, which holds `continuation`, so every row has exactly
+/// `columns` cells and a diff can compare cell by cell.
+public struct Cell: Hashable, Sendable {
+  public var grapheme: Character
+  /// 1 or 2 for a drawn grapheme; 0 for the right half of a wide one.
+  public var width: UInt8
+  public var style: Style
+
+  public init(_ grapheme: Character, width: UInt8 = 1, style: Style = .plain) {
+    self.grapheme = grapheme
+    self.width = width
+    self.style = style
+  }
+
+  public static let blank = Cell(" ")
+  static func continuation(_ style: Style) -> Cell { Cell(" ", width: 0, style: style) }
+}
+
+/// What the screen should show: a grid of cells and where the cursor is.
+/// Views build frames; the renderer compares them. Pure data, no terminal.
+public struct Frame: Equatable, Sendable {
+  public let size: Size
+  public private(set) var cells: [Cell]
+  /// Where the text cursor shows; nil hides it.
+  public var cursor: (column: Int, row: Int)? {
+    get { cursorPosition.map { ($0.column, $0.row) } }
+    set { cursorPosition = newValue.map { Position(column: $0.column, row: $0.row) } }
+  }
+  private var cursorPosition: Position?
+
+  private struct Position: Equatable, Sendable {
+    let column: Int
+    let row: Int
+  }
+
+  public init(size: Size) {
+    self.size = size
+    self.cells = Array(repeating: .blank, count: max(0, size.columns) * max(0, size.rows))
+  }
+
+  public subscript(column: Int, row: Int) -> Cell {
+    cells[row * size.columns + column]
+  }
+
+  /// Writes `text` from `column` on `row`, stopping before `limit` (default:
+  /// the right edge). Text that does not fit ends with `…`, and a wide
+  /// grapheme never straddles the limit. Returns the column after the text.
+  @discardableResult
+  public mutating func write<S: StringProtocol>(
+    _ text: S, column: Int, row: Int, style: Style = .plain, limit: Int? = nil
+  ) -> Int {
+    let end = min(limit ?? size.columns, size.columns)
+    guard row >= 0, row < size.rows, column < end else { return column }
+    var x = max(0, column)
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      let width = DisplayWidth.of(character)
+      let next = text.index(after: index)
+      if width == 0 {
+        index = next
+        continue
+      }
+      let isLast = next == text.endIndex
+      // Keep one column for the ellipsis unless this grapheme ends the text.
+      let room = isLast ? end - x : end - x - 1
+      if width > room {
+        if x < end { put(Cell("…", style: style), at: x, row: row) ; x += 1 }
+        return x
+      }
+      put(Cell(character, width: UInt8(width), style: style), at: x, row: row)
+      if width == 2 { put(.continuation(style), at: x + 1, row: row) }
+      x += width
+      index = next
+    }
+    return x
+  }
+
+  /// Sets the style of cells `columns` on `row`, keeping their text.
+  public mutating func restyle(row: Int, columns: Range<Int>, _ change: (inout Style) -> Void) {
+    guard row >= 0, row < size.rows else { return }
+    for x in columns.clamped(to: 0..<size.columns) {
+      change(&cells[row * size.columns + x].style)
+    }
+  }
+
+  /// The row's text as the terminal shows it: wide graphemes once, trailing spaces trimmed.
+  public func text(row: Int) -> String {
+    var line = ""
+    for x in 0..<size.columns where self[x, row].width > 0 {
+      line.append(self[x, row].grapheme)
+    }
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+
+  /// Every row's text, top to bottom.
+  public var lines: [String] { (0..<size.rows).map(text(row:)) }
+
+  private mutating func put(_ cell: Cell, at column: Int, row: Int) {
+    let index = row * size.columns + column
+    // Overwriting half of a wide grapheme blanks its other half (but the
+    // right half of the grapheme being written belongs to it).
+    if cell.width > 0, cells[index].width == 0, column > 0, cells[index - 1].width == 2 {
+      cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+    }
+    if cells[index].width == 2, column + 1 < size.columns, cell.width != 2 {
+      cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+    }
+    cells[index] = cell
+  }
+}

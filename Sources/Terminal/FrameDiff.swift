@@ -1,0 +1,45 @@
+/// A stretch of changed cells on one row: what the renderer sends.
+public struct CellRun: Equatable, Sendable {
+  public let row: Int
+  public let column: Int
+  public let cells: [Cell]
+
+  public init(row: Int, column: Int, cells: [Cell]) {
+    self.row = row
+    self.column = column
+    self.cells = cells
+  }
+}
+
+extension Frame {
+  /// The runs of cells that differ from `previous`, row by row. A changed
+  /// half of a wide grapheme sends the whole grapheme. Nil `previous` (first
+  /// frame, or a resize) sends every cell.
+  public func changes(since previous: Frame?) -> [CellRun] {
+    guard let previous, previous.size == size else {
+      return (0..<size.rows).map { row in
+        CellRun(row: row, column: 0, cells: Array(cells[(row * size.columns)..<((row + 1) * size.columns)]))
+      }
+    }
+    var runs: [CellRun] = []
+    for row in 0..<size.rows {
+      let base = row * size.columns
+      var x = 0
+      while x < size.columns {
+        guard cells[base + x] != previous.cells[base + x] else {
+          x += 1
+          continue
+        }
+        var start = x
+        if cells[base + start].width == 0, start > 0 { start -= 1 }  // start on the wide grapheme
+        var end = x + 1
+        while end < size.columns, cells[base + end] != previous.cells[base + end] || cells[base + end].width == 0 {
+          end += 1
+        }
+        runs.append(CellRun(row: row, column: start, cells: Array(cells[(base + start)..<(base + end)])))
+        x = end
+      }
+    }
+    return runs
+  }
+}

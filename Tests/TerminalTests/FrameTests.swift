@@ -1,0 +1,66 @@
+import Terminal
+import Testing
+
+struct DisplayWidthTests {
+  @Test func widthsAgreeWithTheTerminal() {
+    #expect(DisplayWidth.of("a") == 1)
+    #expect(DisplayWidth.of("牛") == 2)
+    #expect(DisplayWidth.of("🍣") == 2)
+    #expect(DisplayWidth.of("❤️") == 1)
+    #expect(DisplayWidth.of("👍🏽") == 4)
+    #expect(DisplayWidth.of("👨‍👩‍👧") == 6)
+    #expect(DisplayWidth.of("e\u{301}") == 1)
+    #expect(DisplayWidth.of("ｱ") == 1, "half-width katakana")
+    #expect(DisplayWidth.of("Ａ") == 2, "full-width Latin")
+    #expect(DisplayWidth.of("한") == 2)
+    #expect(DisplayWidth.of("牛乳を買う 🥛") == 13)
+  }
+}
+
+struct FrameTests {
+  @Test func wideGraphemesTakeTwoCellsAndPrintOnce() {
+    var frame = Frame(size: Size(columns: 10, rows: 1))
+    let end = frame.write("a牛b", column: 0, row: 0)
+    #expect(end == 4)
+    #expect(frame[1, 0].width == 2 && frame[2, 0].width == 0)
+    #expect(frame.text(row: 0) == "a牛b")
+  }
+
+  @Test func textThatDoesNotFitEndsWithAnEllipsis() {
+    var frame = Frame(size: Size(columns: 6, rows: 1))
+    frame.write("abcdefgh", column: 0, row: 0)
+    #expect(frame.text(row: 0) == "abcde…")
+    var exact = Frame(size: Size(columns: 6, rows: 1))
+    exact.write("abcdef", column: 0, row: 0)
+    #expect(exact.text(row: 0) == "abcdef")
+  }
+
+  @Test func aWideGraphemeNeverStraddlesTheEdge() {
+    var frame = Frame(size: Size(columns: 6, rows: 1))
+    frame.write("abc牛乳", column: 0, row: 0)
+    #expect(frame.text(row: 0) == "abc牛…")
+    var tight = Frame(size: Size(columns: 6, rows: 1))
+    tight.write("ab牛乳c", column: 0, row: 0)
+    #expect(tight.text(row: 0) == "ab牛…", "乳 would need columns 4-5, leaving no room for the ellipsis")
+    #expect(tight[5, 0] == .blank)
+  }
+
+  @Test func overwritingHalfOfAWideGraphemeBlanksTheOtherHalf() {
+    var frame = Frame(size: Size(columns: 4, rows: 1))
+    frame.write("牛乳", column: 0, row: 0)
+    frame.write("x", column: 1, row: 0)
+    #expect(frame.text(row: 0) == " x乳")
+  }
+
+  @Test func diffSendsOnlyChangedRunsAndWholeWideGraphemes() {
+    var before = Frame(size: Size(columns: 8, rows: 2))
+    before.write("abc牛def", column: 0, row: 0)
+    before.write("same", column: 0, row: 1)
+    var after = before
+    after.write("乳", column: 3, row: 0)
+    let runs = after.changes(since: before)
+    #expect(runs == [CellRun(row: 0, column: 3, cells: [Cell("乳", width: 2), after[4, 0]])])
+    #expect(after.changes(since: after).isEmpty)
+    #expect(after.changes(since: nil).count == 2)
+  }
+}
