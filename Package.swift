@@ -79,6 +79,8 @@ let package = Package(
         "Todos",
         "Architecture",
         "ArchitectureTesting",
+        "Terminal",
+        "VirtualTerminal",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       exclude: ["Fixtures"],

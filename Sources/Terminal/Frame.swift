@@ -14,7 +14,8 @@ public struct Size: Hashable, Sendable {
 /// `columns` cells and a diff can compare cell by cell.
 public struct Cell: Hashable, Sendable {
   public var grapheme: Character
-  /// 1 or 2 for a drawn grapheme; 0 for the right half of a wide one.
+  /// Columns the grapheme takes (1, 2, or more for some emoji sequences);
+  /// 0 for the cells a wide grapheme covers after its first.
   public var width: UInt8
   public var style: Style
 
@@ -81,7 +82,7 @@ public struct Frame: Equatable, Sendable {
         return x
       }
       put(Cell(character, width: UInt8(width), style: style), at: x, row: row)
-      if width == 2 { put(.continuation(style), at: x + 1, row: row) }
+      for offset in 1..<width { put(.continuation(style), at: x + offset, row: row) }
       x += width
       index = next
     }
@@ -109,15 +110,25 @@ public struct Frame: Equatable, Sendable {
   /// Every row's text, top to bottom.
   public var lines: [String] { (0..<size.rows).map(text(row:)) }
 
+  private mutating func blank(from first: Int, through last: Int) {
+    guard first <= last else { return }
+    for index in first...last { cells[index] = Cell(" ", style: cells[index].style) }
+  }
+
   private mutating func put(_ cell: Cell, at column: Int, row: Int) {
     let index = row * size.columns + column
-    // Overwriting half of a wide grapheme blanks its other half (but the
-    // right half of the grapheme being written belongs to it).
-    if cell.width > 0, cells[index].width == 0, column > 0, cells[index - 1].width == 2 {
-      cells[index - 1] = Cell(" ", style: cells[index - 1].style)
-    }
-    if cells[index].width == 2, column + 1 < size.columns, cell.width != 2 {
-      cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+    // Overwriting part of a wide grapheme blanks the rest of it (but the
+    // covered cells of the grapheme being written belong to it).
+    if cell.width > 0 {
+      let rowStart = row * size.columns
+      if cells[index].width == 0 {
+        var lead = index
+        while lead > rowStart, cells[lead].width == 0 { lead -= 1 }
+        blank(from: lead, through: index - 1)
+      }
+      if cells[index].width > 1 {
+        blank(from: index + 1, through: min(index + Int(cells[index].width) - 1, rowStart + size.columns - 1))
+      }
     }
     cells[index] = cell
   }

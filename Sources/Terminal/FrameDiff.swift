@@ -31,7 +31,7 @@ extension Frame {
           continue
         }
         var start = x
-        if cells[base + start].width == 0, start > 0 { start -= 1 }  // start on the wide grapheme
+        while cells[base + start].width == 0, start > 0 { start -= 1 }  // start on the wide grapheme
         var end = x + 1
         while end < size.columns, cells[base + end] != previous.cells[base + end] || cells[base + end].width == 0 {
           end += 1

@@ -27,6 +27,10 @@ public struct AppReducer: Reducer {
     public var flash: String?
     /// How many todo rows fit on the screen: how far PageUp/PageDown move.
     public var pageSize = 20
+    /// The first visible row on screen; kept so the selection is always in view.
+    public var scrollTop = 0
+    /// The zone the clock shows time in.
+    public var timeZone = TimeZone(identifier: "UTC")!
     /// The user asked to quit; the program saves and exits.
     public var isQuitting = false
     public var file = FileState()

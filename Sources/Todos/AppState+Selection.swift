@@ -76,6 +76,51 @@ extension AppReducer.State {
   }
 }
 
+extension AppReducer.State {
+  /// Whether every todo is visible, so rows and indices are the same thing.
+  var showsEverything: Bool {
+    filter == .all && search.isEmpty
+  }
+
+  /// The selected todo's row among the visible ones.
+  public func visibleRow(of id: UUID) -> Int? {
+    guard let index = todos.index(id: id) else { return nil }
+    if showsEverything { return index }
+    return todos[..<index].reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
+  }
+
+  public var visibleCount: Int {
+    showsEverything ? todos.count : todos.reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
+  }
+
+  /// Up to `count` visible todos from visible row `first` on: what the screen shows.
+  public func visibleTodos(from first: Int, count: Int) -> [Todo.State] {
+    if showsEverything {
+      let start = min(first, todos.count)
+      return Array(todos[start..<min(start + count, todos.count)])
+    }
+    var rows: [Todo.State] = []
+    var seen = 0
+    for todo in todos where isVisible(todo) {
+      if seen >= first { rows.append(todo) }
+      seen += 1
+      if rows.count == count { break }
+    }
+    return rows
+  }
+
+  /// Moves `scrollTop` the least needed to show the selected row, and never
+  /// past the end of the list.
+  mutating func scrollSelectionIntoView() {
+    let count = visibleCount
+    if let row = selection.flatMap(visibleRow(of:)) {
+      if row < scrollTop { scrollTop = row }
+      if row >= scrollTop + pageSize { scrollTop = row - pageSize + 1 }
+    }
+    scrollTop = max(0, min(scrollTop, count - pageSize))
+  }
+}
+
 extension Todo.State {
   /// Case-insensitive search on the whole line as it shows: priority and text.
   public func matches(_ query: String) -> Bool {
@@ -91,6 +136,7 @@ extension Reducer where State == AppReducer.State {
       let anchor = state.selection.flatMap { id in state.todos.index(id: id).map { (id, $0) } }
       let effect = self.reduce(into: &state, action: action)
       state.repairSelection(anchor: anchor)
+      state.scrollSelectionIntoView()
       return effect
     }
   }

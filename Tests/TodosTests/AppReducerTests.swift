@@ -284,11 +284,11 @@ struct AppReducerTests {
     store.send(.listHeightChanged(3)) { $0.pageSize = 3 }
     store.send(.selectPrevious)
     store.send(.pageDown) { $0.selection = id(103) }
-    store.send(.pageDown) { $0.selection = id(105) }
-    store.send(.selectLast) { $0.selection = id(107) }
+    store.send(.pageDown) { $0.selection = id(105); $0.scrollTop = 2 }
+    store.send(.selectLast) { $0.selection = id(107); $0.scrollTop = 4 }
     store.send(.selectNext)
     store.send(.pageUp) { $0.selection = id(105) }
-    store.send(.selectFirst) { $0.selection = id(101) }
+    store.send(.selectFirst) { $0.selection = id(101); $0.scrollTop = 0 }
   }
 
   @Test func searchFiltersLiveAndCombinesWithTheFilter() {

@@ -1,0 +1,120 @@
+import Foundation
+import Terminal
+
+/// The whole screen as a pure function of the state and the terminal size:
+/// header (filters, clock), the visible rows of the list, a line for the
+/// search or the edit hints, and a footer (items left, save status, flash).
+/// Only the rows on screen are laid out, whatever the length of the list.
+public enum AppView {
+  public static let minimumSize = Size(columns: 30, rows: 6)
+
+  /// Rows left for todos once the header, status line and footer are placed.
+  public static func listRows(in size: Size) -> Int { max(1, size.rows - 3) }
+
+  public static func render(_ state: AppReducer.State, _ size: Size) -> Frame {
+    var frame = Frame(size: size)
+    guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+      tooSmall(&frame)
+      return frame
+    }
+    header(state, &frame)
+    switch state.file.phase {
+    case .loading:
+      frame.write("Loading…", column: 1, row: 1, style: Style(dim: true))
+    case .failed(let message):
+      frame.write(message, column: 1, row: 1, style: Style(foreground: .red))
+    case .ready:
+      list(state, &frame)
+    }
+    statusLine(state, &frame)
+    footer(state, &frame)
+    if state.mode == .help { HelpOverlay.draw(on: &frame) }
+    return frame
+  }
+
+  private static func tooSmall(_ frame: inout Frame) {
+    let size = frame.size
+    let lines = ["Terminal too small", "need \(minimumSize.columns)x\(minimumSize.rows)", "have \(size.columns)x\(size.rows)"]
+    for (offset, line) in lines.enumerated() where offset < size.rows {
+      let column = max(0, (size.columns - DisplayWidth.of(line)) / 2)
+      frame.write(line, column: column, row: max(0, size.rows / 2 - 1) + offset - (size.rows < 3 ? 1 : 0))
+    }
+  }
+
+  private static func header(_ state: AppReducer.State, _ frame: inout Frame) {
+    var x = frame.write("yaru", column: 1, row: 0, style: Style(bold: true))
+    x += 2
+    for filter in Filter.allCases {
+      let current = filter == state.filter
+      let label = current ? "[\(filter.rawValue)]" : " \(filter.rawValue) "
+      x = frame.write(label, column: x, row: 0, style: current ? Style(bold: true) : Style(dim: true))
+    }
+    let clock = clockText(state)
+    frame.write(clock, column: frame.size.columns - DisplayWidth.of(clock) - 1, row: 0)
+  }
+
+  static func clockText(_ state: AppReducer.State) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = state.timeZone
+    let parts = calendar.dateComponents([.hour, .minute], from: state.now)
+    let hour = parts.hour ?? 0
+    let minute = (parts.minute ?? 0) < 10 ? "0\(parts.minute ?? 0)" : "\(parts.minute ?? 0)"
+    if state.uses24HourClock { return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + minute }
+    return "\(hour % 12 == 0 ? 12 : hour % 12):\(minute) \(hour < 12 ? "AM" : "PM")"
+  }
+
+  private static func list(_ state: AppReducer.State, _ frame: inout Frame) {
+    let rows = listRows(in: frame.size)
+    let shown = state.visibleTodos(from: state.scrollTop, count: rows)
+    if shown.isEmpty {
+      let hint = state.todos.isEmpty ? "No todos yet — press a to add one"
+        : !state.search.isEmpty ? "No todo matches the search — Esc clears it"
+        : "No \(state.filter.rawValue.lowercased()) todos — f changes the filter"
+      frame.write(hint, column: 1, row: 1, style: Style(dim: true))
+      return
+    }
+    let today = Day(state.now, in: state.timeZone)
+    for (offset, todo) in shown.enumerated() {
+      TodoRow.draw(todo, state: state, today: today, row: 1 + offset, on: &frame)
+    }
+  }
+
+  private static func statusLine(_ state: AppReducer.State, _ frame: inout Frame) {
+    let row = frame.size.rows - 2
+    switch state.mode {
+    case .searching:
+      let x = frame.write("/", column: 1, row: row, style: Style(bold: true))
+      TodoRow.drawEditor(state.editor, column: x, row: row, on: &frame)
+    case .editing:
+      frame.write("Enter saves · Esc cancels · Ctrl-U clears", column: 1, row: row, style: Style(dim: true))
+    case .list, .help:
+      if !state.search.isEmpty {
+        let x = frame.write("Search: ", column: 1, row: row, style: Style(dim: true))
+        frame.write("\(state.search)  (Esc clears)", column: x, row: row)
+      }
+    }
+  }
+
+  private static func footer(_ state: AppReducer.State, _ frame: inout Frame) {
+    let row = frame.size.rows - 1
+    let left = state.activeCount
+    var x = frame.write(left == 1 ? "1 item left" : "\(left) items left", column: 1, row: row, style: Style(bold: true))
+    let (status, style) = saveStatus(state)
+    x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+    x = frame.write(status, column: x, row: row, style: style)
+    if let flash = state.flash {
+      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+      frame.write(flash, column: x, row: row, style: Style(foreground: .yellow))
+    } else {
+      frame.write("? help", column: frame.size.columns - 7, row: row, style: Style(dim: true))
+    }
+  }
+
+  private static func saveStatus(_ state: AppReducer.State) -> (String, Style) {
+    let file = state.file
+    if file.saveError != nil { return ("NOT SAVED", Style(bold: true, foreground: .red)) }
+    if file.stamp == nil && file.revision == 0 && file.phase == .ready && !file.isSaving { return ("saved", Style(dim: true)) }
+    if file.hasUnsavedChanges || file.isSaving { return ("saving…", Style(dim: true)) }
+    return ("saved", Style(dim: true))
+  }
+}

@@ -1,0 +1,64 @@
+import Terminal
+
+/// One todo on screen: `[ ]`/`[x]`, the priority, the text with its
+/// +projects, @contexts and due date picked out; reverse video when selected,
+/// the line editor in place while it is being edited.
+enum TodoRow {
+  static func draw(_ todo: Todo.State, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
+    let selected = todo.id == state.selection
+    let base = Style(dim: todo.isComplete)
+    var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: 1, row: row, style: base)
+    if let priority = todo.priority {
+      let color: Style.Color = switch priority { case "A": .red; case "B": .yellow; case "C": .green; default: .blue }
+      x = frame.write("(\(priority)) ", column: x, row: row, style: Style(bold: true, foreground: color))
+    }
+    if case .editing(let editing) = state.mode, editing.id == todo.id {
+      drawEditor(state.editor, column: x, row: row, on: &frame)
+    } else {
+      drawText(todo, base: base, today: today, column: x, row: row, on: &frame)
+    }
+    if selected {
+      frame.restyle(row: row, columns: 0..<frame.size.columns) { $0.reverse = true }
+    }
+  }
+
+  /// The text written whole (so a cut shows `…`), then its words restyled
+  /// by what they are.
+  private static func drawText(_ todo: Todo.State, base: Style, today: Day, column: Int, row: Int, on frame: inout Frame) {
+    let end = frame.write(todo.text, column: column, row: row, style: base)
+    var x = column
+    for word in todo.text.split(separator: " ", omittingEmptySubsequences: false) {
+      let width = DisplayWidth.of(word)
+      defer { x += width + 1 }
+      guard x < end else { break }
+      var color: Style.Color?
+      var bold = false
+      if word.count > 1, word.first == "+" {
+        color = .cyan
+      } else if word.count > 1, word.first == "@" {
+        color = .magenta
+      } else if let (key, value) = Todo.State.keyValue(word), key == "due", let due = Day(value) {
+        color = due < today && !todo.isComplete ? .red : .yellow
+        bold = due <= today && !todo.isComplete
+      }
+      guard let color else { continue }
+      frame.restyle(row: row, columns: x..<min(x + width, end)) {
+        $0.foreground = color
+        $0.bold = $0.bold || bold
+      }
+    }
+  }
+
+  /// The line editor's text from `column`, scrolled so the cursor shows, and
+  /// the terminal cursor placed after the grapheme before it (by width, so
+  /// wide characters count twice).
+  static func drawEditor(_ editor: LineEditor.State, column: Int, row: Int, on frame: inout Frame) {
+    let room = frame.size.columns - column - 1
+    var before = Substring(editor.text.prefix(editor.cursor))
+    while DisplayWidth.of(before) > room, !before.isEmpty { before = before.dropFirst() }
+    let after = editor.text.dropFirst(editor.cursor)
+    let x = frame.write(before, column: column, row: row, style: Style(underline: true))
+    frame.write(after, column: x, row: row, style: Style(underline: true))
+    frame.cursor = (x, row)
+  }
+}

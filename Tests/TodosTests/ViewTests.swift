@@ -1,0 +1,185 @@
+import Architecture
+import Foundation
+import IdentifiedCollections
+import Terminal
+import Testing
+import VirtualTerminal
+@testable import Todos
+
+/// Screens as text, at the sizes people use, with the hard characters.
+@MainActor
+struct ViewTests {
+  static let sample = TodoList(parsing: """
+    (A) 2026-11-18 Submit the tax return +finance @desk due:2026-12-15
+    2026-11-19 買い物リストを作る +家事 @スーパー
+    Plan the trip to 京都 🗾 +travel due:2025-12-01
+    x 2026-11-20 2026-11-10 Return library books @town
+    Email 👩‍💻 the team about the release +work and then write a long line that cannot fit at all
+    """, makeID: UUID.incrementing()).todos
+
+  private func screen(_ state: AppReducer.State, _ columns: Int, _ rows: Int) -> [String] {
+    AppView.render(state, Size(columns: columns, rows: rows)).lines
+  }
+
+  private var state: AppReducer.State {
+    var state = AppReducer.State(todos: Self.sample, now: startDate)
+    state.pageSize = AppView.listRows(in: Size(columns: 80, rows: 24))
+    return state
+  }
+
+  @Test func theListAt80x24() {
+    let lines = screen(state, 80, 24)
+    #expect(Array(lines[0...5]) == [
+      " yaru  [All] Active  Completed                                            09:00",
+      " [ ] (A) Submit the tax return +finance @desk due:2026-12-15",
+      " [ ] 買い物リストを作る +家事 @スーパー",
+      " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01",
+      " [x] Return library books @town",
+      " [ ] Email 👩‍💻 the team about the release +work and then write a long line tha…",
+    ])
+    #expect(lines[6...22].allSatisfy { $0.isEmpty })
+    #expect(lines[23] == " 4 items left · saved                                                    ? help")
+  }
+
+  @Test func theListAt40x10CutsAtTheEdgeWithoutSplittingWideCharacters() {
+    #expect(screen(state, 40, 10) == [
+      " yaru  [All] Active  Completed    09:00",
+      " [ ] (A) Submit the tax return +finance…",
+      " [ ] 買い物リストを作る +家事 @スーパー",
+      " [ ] Plan the trip to 京都 🗾 +travel d…",
+      " [x] Return library books @town",
+      " [ ] Email 👩‍💻 the team about the rele…",
+      "", "", "",
+      " 4 items left · saved            ? help",
+    ])
+    var narrow = state
+    narrow.todos = todos("abcdefghijklmnopqrstuvwxyz0123牛乳")
+    #expect(screen(narrow, 40, 10)[1] == " [ ] abcdefghijklmnopqrstuvwxyz0123牛乳", "exactly 39 columns fit")
+    narrow.todos = todos("abcdefghijklmnopqrstuvwxyz0123牛乳牛")
+    #expect(screen(narrow, 40, 10)[1] == " [ ] abcdefghijklmnopqrstuvwxyz0123牛乳…", "the last 牛 would straddle the edge")
+  }
+
+  @Test func theSelectedRowIsInReverseVideoAcrossTheWidth() {
+    let frame = AppView.render(state, Size(columns: 80, rows: 24))
+    #expect((0..<80).allSatisfy { frame[$0, 1].style.reverse })
+    #expect(!(0..<80).contains { frame[$0, 2].style.reverse })
+    #expect(frame[31, 1].style.foreground == .cyan, "+finance")
+    #expect(frame[40, 1].style.foreground == .magenta, "@desk")
+    #expect(frame[50, 1].style.foreground == .yellow, "due in the future")
+    #expect(frame[41, 3].style.foreground == .red, "overdue")
+  }
+
+  @Test func theCursorSitsAfterWideCharactersWhileEditing() {
+    var editing = state
+    editing.mode = .editing(.init(id: editing.todos[1].id, isNew: false, selectionBefore: nil))
+    editing.editor = LineEditor.State(text: "買い物 🥛 list", cursor: 5)
+    let frame = AppView.render(editing, Size(columns: 80, rows: 24))
+    #expect(frame.text(row: 2) == " [ ] 買い物 🥛 list")
+    #expect(frame.cursor?.column == 5 + 6 + 1 + 2)
+    #expect(frame.cursor?.row == 2)
+    #expect(frame.text(row: 22) == " Enter saves · Esc cancels · Ctrl-U clears")
+  }
+
+  @Test func theSearchLineShowsTheQueryAndItsCursor() {
+    var searching = state
+    searching.mode = .searching
+    searching.editor = LineEditor.State(text: "京都")
+    searching.search = "京都"
+    let frame = AppView.render(searching, Size(columns: 80, rows: 24))
+    #expect(frame.text(row: 1) == " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01")
+    #expect(frame.text(row: 22) == " /京都")
+    #expect(frame.cursor?.column == 6)
+  }
+
+  @Test func anEmptyListSaysWhatToDo() {
+    let empty = AppReducer.State(now: startDate)
+    #expect(screen(empty, 80, 24)[1] == " No todos yet — press a to add one")
+  }
+
+  @Test func theHelpOverlayListsEveryBinding() {
+    var help = state
+    help.mode = .help
+    let text = screen(help, 80, 24).joined(separator: "\n")
+    for line in Keymap.help(for: .list) {
+      #expect(text.contains(line.keys) && text.contains(line.action), "\(line.keys)")
+    }
+  }
+
+  @Test func aTooSmallTerminalSaysSoInsteadOfDrawingGarbage() {
+    #expect(screen(state, 20, 4) == ["", " Terminal too small", "     need 30x6", "     have 20x4"])
+    #expect(screen(state, 29, 24).contains("     Terminal too small"))
+  }
+
+  @Test func theClockShowsTwelveOrTwentyFourHours() {
+    var afternoon = state
+    afternoon.now = startDate.addingTimeInterval(5 * 3600 + 7 * 60)
+    #expect(AppView.clockText(afternoon) == "14:07")
+    afternoon.uses24HourClock = false
+    #expect(AppView.clockText(afternoon) == "2:07 PM")
+    afternoon.now = startDate.addingTimeInterval(-9 * 3600)
+    #expect(AppView.clockText(afternoon) == "12:00 AM")
+  }
+
+  @Test func theSelectionIsScrolledIntoView() {
+    let scheduler = TestScheduler(now: startDate)
+    let many = IdentifiedArray(uniqueElements: (1...100).map { Todo.State(id: id(1_000 + $0), text: "todo \($0)") })
+    let store = Store(initialState: AppReducer.State(todos: many, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
+    store.send(.listHeightChanged(AppView.listRows(in: Size(columns: 40, rows: 10))))
+    store.send(.selectLast)
+    var lines = screen(store.state, 40, 10)
+    #expect(lines[7] == " [ ] todo 100")
+    #expect(lines[1] == " [ ] todo 94")
+    store.send(.pageUp)
+    #expect(screen(store.state, 40, 10)[1] == " [ ] todo 94", "the page above starts on the top row shown")
+    store.send(.pageUp)
+    lines = screen(store.state, 40, 10)
+    #expect(lines[1] == " [ ] todo 88")
+  }
+}
+
+/// The renderer writes only what changed.
+@MainActor
+struct RenderDiffTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  private func setUp() -> (Store<AppReducer.State, AppReducer.Action>, VirtualTerminal, Renderer<AppReducer.State>) {
+    let store = Store(
+      initialState: AppReducer.State(todos: todos("one", "two", "three"), now: startDate),
+      reducer: AppReducer(environment: .virtual(scheduler))
+    )
+    let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
+    let renderer = Renderer(backend: terminal, view: AppView.render)
+    renderer.render(store.state)
+    terminal.resetCounters()
+    return (store, terminal, renderer)
+  }
+
+  @Test func movingTheSelectionRewritesOnlyTheTwoRows() {
+    let (store, terminal, renderer) = setUp()
+    store.send(.selectNext)
+    renderer.render(store.state)
+    #expect(terminal.cellsWritten > 0)
+    #expect(terminal.cellsWritten <= 2 * 80)
+    #expect(terminal.lines[1] == " [ ] one" && terminal.lines[2] == " [ ] two")
+    #expect(terminal.screen[0, 2].style.reverse && !terminal.screen[0, 1].style.reverse)
+  }
+
+  @Test func togglingRewritesTheRowAndTheCounter() {
+    let (store, terminal, renderer) = setUp()
+    store.send(.todo(id: id(101), action: .toggleCompleteTapped))
+    renderer.render(store.state)
+    #expect(terminal.lines[1] == " [x] one")
+    #expect(terminal.lines[23].hasPrefix(" 2 items left"))
+    #expect(terminal.cellsWritten <= 80 + 80, "the row and the footer, nothing else")
+    store.cancelAllEffects()
+  }
+
+  @Test func anUnchangedStateWritesNothing() {
+    let (store, terminal, renderer) = setUp()
+    renderer.render(store.state)
+    store.send(.selectPrevious)  // already at the top: no change
+    renderer.render(store.state)
+    #expect(terminal.cellsWritten == 0)
+    #expect(terminal.presents == 0)
+  }
+}
