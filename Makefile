@@ -5,6 +5,7 @@
 SWIFT       ?= swift
 APT_PACKAGES = libncurses-dev tmux
 DEBUG_BIN    = .build/debug
+RELEASE_BIN  = .build/release
 
 .PHONY: all deps build run test test-unit clean
 
@@ -32,14 +33,16 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## run: build and start yaru on its default todo file.
-run: build
-	$(DEBUG_BIN)/yaru
+## run: build (optimized) and start yaru on its default todo file.
+run: deps
+	$(SWIFT) build -c release --product yaru
+	$(RELEASE_BIN)/yaru
 
-## test: every test (unit, replay scripts and terminal end-to-end).
+## test: every test: unit tests, then the real binary in tmux.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Tests/e2e/tmux.sh $(DEBUG_BIN)/yaru
 
 clean:
 	rm -rf .build

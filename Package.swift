@@ -21,6 +21,9 @@ let package = Package(
     // reportIssue: one way to fail a test that both Swift Testing and XCTest see,
     // and a runtime warning (not a crash) in the app.
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // The command line (`yaru`, `yaru add`, `yaru replay`…): parsing, help and
+    // errors as people expect them, with no macros to compile.
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
     .target(
@@ -45,6 +48,16 @@ let package = Package(
       name: "Terminal",
       swiftSettings: strict
     ),
+    // ncursesw from Debian's libncurses-dev; only NcursesTerminal imports it.
+    .systemLibrary(
+      name: "CNcursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+    .target(
+      name: "NcursesTerminal",
+      dependencies: ["CNcursesw", "Terminal"],
+      swiftSettings: strict
+    ),
     .target(
       name: "VirtualTerminal",
       dependencies: ["Terminal"],
@@ -61,7 +74,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "yaru",
-      dependencies: ["Architecture"],
+      dependencies: [
+        "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "Todos",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(

@@ -106,6 +106,18 @@ extension AppReducer.State {
     isSortPending = false
   }
 
+  /// A todo being added and not yet committed: never saved.
+  var unfinishedNewTodo: UUID? {
+    if case .editing(let editing) = mode, editing.isNew { editing.id } else { nil }
+  }
+
+  /// The file's text for the list as committed (a last save on the way out).
+  public func textToSave() -> String {
+    var list = TodoList(todos: todos, lineEnding: file.lineEnding)
+    if let unfinished = unfinishedNewTodo { list.todos.remove(id: unfinished) }
+    return list.formatted()
+  }
+
   /// The program may exit: quitting, and nothing left that could still be saved.
   public var canExit: Bool {
     isQuitting && (!file.hasUnsavedChanges || file.saveError != nil || file.phase != .ready)
@@ -126,7 +138,7 @@ extension Reducer where State == AppReducer.State, Action == AppReducer.Action {
       let revision = state.file.revision
       let known = state.file.stamp
       let snapshot = TodoList(todos: state.todos, lineEnding: state.file.lineEnding)
-      let unfinished: UUID? = if case .editing(let editing) = state.mode, editing.isNew { editing.id } else { nil }
+      let unfinished = state.unfinishedNewTodo
       let save = Effect<Action>.run(on: environment.ioQueue) { send in
         var list = snapshot
         if let unfinished { list.todos.remove(id: unfinished) }

@@ -1,0 +1,32 @@
+// The C side of yaru's ncursesw backend: the headers, and the macros and
+// variadic calls that Swift cannot import, wrapped as small functions.
+#ifndef YARU_CNCURSESW_SHIM_H
+#define YARU_CNCURSESW_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <langinfo.h>
+#include <locale.h>
+#include <ncursesw/curses.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+static inline attr_t yaru_attr_bold(void) { return A_BOLD; }
+static inline attr_t yaru_attr_dim(void) { return A_DIM; }
+static inline attr_t yaru_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t yaru_attr_underline(void) { return A_UNDERLINE; }
+static inline int yaru_key_f(int n) { return KEY_F(n); }
+
+/// The terminal's size from the kernel (ioctl is variadic, so Swift cannot call it).
+static inline int yaru_window_size(int fd, int *rows, int *columns) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
+
+#endif

@@ -1,0 +1,158 @@
+import CNcursesw
+import Foundation
+import Terminal
+
+/// Why the terminal cannot be used; said in one line on stderr, exit status 2.
+public enum TerminalError: Error, CustomStringConvertible {
+  case notATerminal
+  case unusableTerminal(String)
+
+  public var description: String {
+    switch self {
+    case .notATerminal:
+      "yaru: standard input and output must be a terminal (for scripts use `yaru ls`, `yaru add` or `yaru replay`)"
+    case .unusableTerminal(let name):
+      "yaru: cannot use the terminal type '\(name)' (set TERM to one this system knows, e.g. xterm-256color)"
+    }
+  }
+}
+
+/// The ncursesw backend: sets the terminal up for a full-screen app, draws
+/// cell runs, reads keys, and puts everything back on every way out.
+@MainActor
+public final class NcursesTerminal: TerminalBackend {
+  private let screen: OpaquePointer
+  private let window: UnsafeMutablePointer<WINDOW>
+  private let usesColor: Bool
+  private var isStopped = false
+
+  private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColor: Bool) {
+    self.screen = screen
+    self.window = window
+    self.usesColor = usesColor
+  }
+
+  /// Starts curses on the controlling terminal: raw keys, no echo, keypad
+  /// decoding, 25 ms for Esc, default colours (none with NO_COLOR).
+  public static func start() throws(TerminalError) -> NcursesTerminal {
+    guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+    setlocale(LC_ALL, "")
+    if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+    let name = ProcessInfo.processInfo.environment["TERM"] ?? ""
+    guard !name.isEmpty, let output = fdopen(1, "w"), let input = fdopen(0, "r"),
+          let screen = newterm(nil, output, input)
+    else { throw .unusableTerminal(name) }
+    set_term(screen)
+    let window = newwin(0, 0, 0, 0)!
+    raw()
+    noecho()
+    nonl()
+    keypad(window, true)
+    nodelay(window, true)
+    set_escdelay(25)
+    curs_set(0)
+    var usesColor = false
+    if has_colors(), ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true, start_color() != ERR {
+      use_default_colors()
+      for (index, _) in Style.Color.allCases.enumerated() {
+        init_pair(Int16(index + 1), Int16(index), -1)
+      }
+      usesColor = true
+    }
+    return NcursesTerminal(screen: screen, window: window, usesColor: usesColor)
+  }
+
+  public var size: Size {
+    Size(columns: Int(getmaxx(window)), rows: Int(getmaxy(window)))
+  }
+
+  public func draw(_ runs: [CellRun]) {
+    for run in runs {
+      var column = run.column
+      var start = 0
+      // One call per stretch of equally styled cells.
+      while start < run.cells.count {
+        let style = run.cells[start].style
+        var end = start
+        var text: [wchar_t] = []
+        while end < run.cells.count, run.cells[end].style == style {
+          let cell = run.cells[end]
+          if cell.width > 0 { text.append(contentsOf: cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }) }
+          end += 1
+        }
+        apply(style)
+        // Writing the bottom-right cell returns ERR (the cursor cannot move on); it is drawn all the same.
+        _ = mvwaddnwstr(window, Int32(run.row), Int32(column), text, Int32(text.count))
+        column += end - start
+        start = end
+      }
+    }
+    wattr_set(window, 0, 0, nil)
+  }
+
+  public func setCursor(_ position: (column: Int, row: Int)?) {
+    if let position {
+      wmove(window, Int32(position.row), Int32(position.column))
+      curs_set(1)
+    } else {
+      curs_set(0)
+    }
+  }
+
+  public func present() {
+    wrefresh(window)
+  }
+
+  /// Every key that has arrived, without waiting for more.
+  public func readKeys() -> [Key] {
+    var keys: [Key] = []
+    var value: wint_t = 0
+    while true {
+      let result = wget_wch(window, &value)
+      if result == ERR { break }
+      if let key = KeyDecoder.key(UInt32(value), isKeyCode: result == KEY_CODE_YES) { keys.append(key) }
+    }
+    return keys
+  }
+
+  /// Reads the new size from the kernel and tells curses; the next render
+  /// must draw every cell.
+  public func resize() {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    guard yaru_window_size(1, &rows, &columns) == 0 else { return }
+    resizeterm(rows, columns)
+    wresize(window, rows, columns)
+    wclear(window)
+  }
+
+  /// Ctrl-Z: hands the terminal back to the shell until `fg`.
+  public func suspend() {
+    endwin()
+    kill(getpid(), SIGSTOP)
+    // Resumed: curses restores its modes on the next refresh.
+    wclear(window)
+    wrefresh(window)
+  }
+
+  /// Restores the terminal as it was. Safe to call more than once.
+  public func stop() {
+    guard !isStopped else { return }
+    isStopped = true
+    curs_set(1)
+    endwin()
+  }
+
+  private func apply(_ style: Style) {
+    var attributes: attr_t = 0
+    if style.bold { attributes |= yaru_attr_bold() }
+    if style.dim { attributes |= yaru_attr_dim() }
+    if style.reverse { attributes |= yaru_attr_reverse() }
+    if style.underline { attributes |= yaru_attr_underline() }
+    var pair: Int16 = 0
+    if usesColor, let color = style.foreground, let index = Style.Color.allCases.firstIndex(of: color) {
+      pair = Int16(index + 1)
+    }
+    wattr_set(window, attributes, pair, nil)
+  }
+}

@@ -1,0 +1,113 @@
+import Architecture
+import Dispatch
+import Foundation
+import NcursesTerminal
+import Terminal
+import Todos
+
+/// The running program: keys from the terminal go through the keymap into
+/// the store; each batch of changes is rendered once; signals and quitting
+/// save pending changes and give the terminal back as it was.
+@MainActor
+final class InteractiveSession {
+  /// Kept alive for the life of the process (Dispatch sources hold no owner).
+  static var current: InteractiveSession?
+
+  private let terminal: NcursesTerminal
+  private let store: Store<AppReducer.State, AppReducer.Action>
+  private let renderer: Renderer<AppReducer.State>
+  private let file: TodoFileClient
+  private let ioQueue = DispatchQueue(label: "yaru.file", qos: .userInitiated)
+  private var sources: [any DispatchSourceProtocol] = []
+  private var isReadingKeys = false
+
+  init(terminal: NcursesTerminal, file: TodoFileClient, log: LogFile?) {
+    self.terminal = terminal
+    self.file = file
+    var environment = AppEnvironment.live(file: file)
+    environment.ioQueue = DispatchQueueScheduler(ioQueue)
+    var initial = AppReducer.State(now: environment.now())
+    initial.timeZone = environment.timeZone
+    let reducer = AppReducer(environment: environment)
+    if let log {
+      store = Store(initialState: initial, reducer: reducer._printChanges { log.write($0) })
+    } else {
+      store = Store(initialState: initial, reducer: reducer)
+    }
+    renderer = Renderer(backend: terminal, view: AppView.render)
+  }
+
+  func start() {
+    store.observe { [unowned self] _, state in self.stateChanged(state) }
+    listen(to: 0) { [unowned self] in self.readKeys() }
+    onSignal(SIGWINCH) { [unowned self] in self.resized() }
+    for signal in [SIGTERM, SIGHUP, SIGINT] {
+      onSignal(signal) { [unowned self] in self.terminate(by: signal) }
+    }
+    store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
+    store.send(.started)
+  }
+
+  private func readKeys() {
+    isReadingKeys = true
+    for key in terminal.readKeys() {
+      switch key {
+      case .resize:
+        resized()
+      case .control("z"):
+        terminal.suspend()
+        renderer.invalidate()
+      default:
+        if let action = Keymap.action(for: key, in: store.state) { store.send(action) }
+      }
+    }
+    isReadingKeys = false
+    stateChanged(store.state)
+  }
+
+  private func stateChanged(_ state: AppReducer.State) {
+    if case .failed(let message) = state.file.phase { exit(2, saying: "yaru: \(message)") }
+    if state.canExit { exit(0) }
+    if !isReadingKeys { renderer.render(state) }
+  }
+
+  private func resized() {
+    terminal.resize()
+    renderer.invalidate()
+    store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
+    renderer.render(store.state)
+  }
+
+  /// SIGTERM, SIGHUP, SIGINT: the committed list reaches the disk, then the
+  /// terminal is restored and the process ends as the signal asked.
+  private func terminate(by signal: Int32) {
+    let state = store.state
+    if state.file.phase == .ready, state.file.hasUnsavedChanges {
+      ioQueue.sync {}  // a save under way finishes first, so ours is the last word
+      _ = try? file.save(state.textToSave(), file.path)
+    }
+    exit(128 + signal)
+  }
+
+  private func exit(_ status: Int32, saying message: String? = nil) -> Never {
+    store.cancelAllEffects()
+    terminal.stop()
+    if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+    Foundation.exit(status)
+  }
+
+  private func listen(to descriptor: Int32, _ handler: @escaping @MainActor () -> Void) {
+    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+    source.setEventHandler { MainActor.assumeIsolated(handler) }
+    source.resume()
+    sources.append(source)
+  }
+
+  private func onSignal(_ number: Int32, _ handler: @escaping @MainActor () -> Void) {
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+    source.setEventHandler { MainActor.assumeIsolated(handler) }
+    source.resume()
+    sources.append(source)
+  }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# End-to-end: the real yaru binary in a real terminal (tmux, 80x24), driven by
+# keys and read back with capture-pane. Usage: Tests/e2e/tmux.sh PATH/TO/yaru
+set -u
+yaru=$(realpath "$1")
+work=$(mktemp -d)
+sessions=0
+sock="$work/sock0"
+passed=0
+failed=0
+trap 'for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
+
+pass() { passed=$((passed + 1)); echo "  ok   $1"; }
+fail() {
+  failed=$((failed + 1)); echo "  FAIL $1"
+  echo "  --- screen ---"; tmux -S "$sock" capture-pane -p 2>/dev/null | sed 's/^/  | /'
+}
+screen() { tmux -S "$sock" capture-pane -p 2>/dev/null; }
+keys() { tmux -S "$sock" send-keys "$@"; }
+# Polls the screen (every 50 ms, up to 5 s) until it shows TEXT.
+wait_for() {
+  local text=$1 i
+  for i in $(seq 100); do
+    screen | grep -qF -- "$text" && return 0
+    sleep 0.05
+  done
+  return 1
+}
+check() { if wait_for "$2"; then pass "$1"; else fail "$1 (wanted: $2)"; fi; }
+# A new tmux server (own socket) running yaru, then the exit status and the tty modes.
+start() {
+  tmux -S "$sock" kill-server 2>/dev/null
+  sessions=$((sessions + 1)); sock="$work/sock$sessions"
+  tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+    "$yaru --file '$work/todo.txt'; echo \"EXIT=\$?\"; stty -a | tr ' ' '\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; sleep 60"
+}
+
+echo "tmux end-to-end tests"
+
+# 1. Add a Japanese todo and an ASCII one, toggle one, resize, quit with q.
+rm -f "$work/todo.txt"
+start
+check "first frame" "No todos yet"
+keys a; keys -l '牛乳を買う 🥛'; keys Enter
+check "Japanese todo added" "[ ] 牛乳を買う 🥛"
+keys a; keys -l 'Buy bread'; keys Enter
+check "ASCII todo added" "[ ] Buy bread"
+check "two items left" "2 items left"
+keys j x
+check "toggled" "[x] 牛乳を買う 🥛"
+check "one item left" "1 item left"
+# Alignment: the row after a wide-character row starts in the same column.
+if screen | grep -q '^ \[ \] Buy bread$' && screen | grep -q '^ \[x\] 牛乳を買う 🥛$'; then pass "rows aligned"; else fail "rows aligned"; fi
+tmux -S "$sock" resize-window -x 60 -y 20
+if wait_for "1 item left" && [ "$(screen | wc -l)" -eq 20 ] && screen | sed -n 20p | grep -q "1 item left"; then
+  pass "resized to 60x20: footer on the last row"; else fail "resized to 60x20"; fi
+if screen | head -1 | grep -q '^ yaru .*[0-9][0-9]:[0-9][0-9]$' && [ "$(screen | head -1 | wc -L)" -eq 59 ]; then
+  pass "header fits 60 columns"; else fail "header fits 60 columns"; fi
+tmux -S "$sock" resize-window -x 80 -y 24
+check "back at 80x24" "1 item left"
+keys q
+check "q exits with status 0" "EXIT=0"
+restored() { if wait_for "EXIT=" && screen | grep -q '^icanon echo'; then pass "$1"; else fail "$1"; fi; }
+restored "terminal restored after q (icanon, echo)"
+if grep -qx '2026-[0-9-]* Buy bread' "$work/todo.txt" && grep -qx 'x 2026-[0-9-]* 2026-[0-9-]* 牛乳を買う 🥛' "$work/todo.txt"; then
+  pass "file holds both todos"; else fail "file holds both todos: $(cat "$work/todo.txt")"; fi
+
+# 2. SIGTERM saves and restores the terminal.
+start
+check "reopened with the saved list" "[ ] Buy bread"
+keys a; keys -l 'after sigterm'; keys Enter
+check "todo added before SIGTERM" "after sigterm"
+pane=$(tmux -S "$sock" display -p '#{pane_pid}')
+pid=$(pgrep -P "$pane" -f "$yaru")
+kill -TERM "$pid"
+check "SIGTERM exits with 128+15" "EXIT=143"
+restored "terminal restored after SIGTERM (icanon, echo)"
+if grep -q 'after sigterm' "$work/todo.txt"; then pass "SIGTERM kept the todo"; else fail "SIGTERM kept the todo"; fi
+
+# 3. No terminal: one clear line, status 2, file untouched.
+before=$(sha256sum "$work/todo.txt")
+message=$("$yaru" --file "$work/todo.txt" </dev/null 2>&1 >/dev/null); status=$?
+if [ "$status" -eq 2 ] && [ "$(printf '%s\n' "$message" | wc -l)" -eq 1 ] && echo "$message" | grep -q "must be a terminal"; then
+  pass "stdin not a terminal: status 2 and one line"; else fail "stdin not a terminal (status $status: $message)"; fi
+message=$(TERM=no-such-terminal script -qec "$yaru --file '$work/todo.txt'" /dev/null 2>&1); status=$?
+if echo "$message" | grep -q "cannot use the terminal type 'no-such-terminal'"; then
+  pass "unknown TERM: a clear message"; else fail "unknown TERM ($message)"; fi
+[ "$before" = "$(sha256sum "$work/todo.txt")" ] && pass "file untouched by failed starts" || fail "file untouched by failed starts"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
