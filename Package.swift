@@ -72,10 +72,15 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .target(
+      name: "Replay",
+      dependencies: ["Architecture", "Terminal", "VirtualTerminal", "Todos"],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "yaru",
       dependencies: [
-        "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "Todos",
+        "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "Todos", "Replay",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -8,7 +8,10 @@ extension AppReducer {
   enum FileID: Hashable, Sendable { case load, save, retry, watch, conflict }
 
   func load(_ state: inout State) -> Effect<Action> {
-    guard let file = environment.file else { return .none }
+    guard let file = environment.file else {
+      state.file.isInMemory = true
+      return .none
+    }
     state.file.phase = .loading
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in

@@ -112,8 +112,8 @@ public enum AppView {
 
   private static func saveStatus(_ state: AppReducer.State) -> (String, Style) {
     let file = state.file
+    if file.isInMemory { return ("in memory", Style(dim: true)) }
     if file.saveError != nil { return ("NOT SAVED", Style(bold: true, foreground: .red)) }
-    if file.stamp == nil && file.revision == 0 && file.phase == .ready && !file.isSaving { return ("saved", Style(dim: true)) }
     if file.hasUnsavedChanges || file.isSaving { return ("saving…", Style(dim: true)) }
     return ("saved", Style(dim: true))
   }

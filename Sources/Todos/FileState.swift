@@ -9,6 +9,8 @@ public struct FileState: Equatable, Sendable {
   }
 
   public var phase: Phase = .ready
+  /// No todo file: the list lives in memory only (replay without --file).
+  public var isInMemory = false
   /// Counts committed changes to the list; the file has `savedRevision` of them.
   public var revision = 0
   public var savedRevision = 0
@@ -20,7 +22,8 @@ public struct FileState: Equatable, Sendable {
   /// `q` was pressed once while changes could not be saved.
   public var isConfirmingQuit = false
 
-  public var hasUnsavedChanges: Bool { revision != savedRevision }
+  /// Committed changes the file does not have yet (never, without a file).
+  public var hasUnsavedChanges: Bool { !isInMemory && revision != savedRevision }
 }
 
 /// A todo file as read: the list and the stamp of the bytes it came from.

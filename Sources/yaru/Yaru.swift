@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `yaru`: the terminal todo list, and its commands for the shell.
 @main
@@ -7,9 +8,24 @@ struct Yaru: ParsableCommand {
     commandName: "yaru",
     abstract: "A terminal todo list that keeps your todos in a plain todo.txt file.",
     version: "0.1.0",
-    subcommands: [Interactive.self, Add.self, ListTodos.self, Done.self],
+    subcommands: [Interactive.self, Add.self, ListTodos.self, Done.self, ReplayCommand.self],
     defaultSubcommand: Interactive.self
   )
+
+  /// As ArgumentParser's, except that malformed arguments exit with status 2
+  /// (the status yaru uses for "cannot start"), not 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      if exitCode(for: error) == .validationFailure {
+        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
+      }
+      exit(withError: error)
+    }
+  }
 }
 
 /// `--file`, shared by every command that uses the todo file.

@@ -1,0 +1,130 @@
+import Architecture
+import Foundation
+import Terminal
+import Todos
+import VirtualTerminal
+
+/// Runs a key script against the real app — the same keymap, store, effects,
+/// view and renderer as interactive use — on a virtual terminal and a
+/// virtual clock, so that every run shows the same screens.
+@MainActor
+public final class ReplayRunner {
+  public enum Outcome: Equatable, Sendable {
+    case passed
+    /// The first expectation that failed: where, what, and the screen.
+    case failed(String)
+  }
+
+  private let scheduler: TestScheduler
+  private let store: Store<AppReducer.State, AppReducer.Action>
+  private let terminal: VirtualTerminal
+  private let renderer: Renderer<AppReducer.State>
+  private let output: (String) -> Void
+
+  /// - Parameters:
+  ///   - file: the todo file, loaded and saved as in interactive use; nil keeps the list in memory.
+  ///   - output: where `screen` prints.
+  public init(size: Size, now: Date, timeZone: TimeZone, file: String?, output: @escaping (String) -> Void) {
+    scheduler = TestScheduler(now: now)
+    var state = AppReducer.State(now: now)
+    state.timeZone = timeZone
+    let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0) }, timeZone: timeZone)
+    store = Store(initialState: state, reducer: AppReducer(environment: environment))
+    terminal = VirtualTerminal(size: size)
+    renderer = Renderer(backend: terminal, view: AppView.render)
+    self.output = output
+  }
+
+  /// Loads the file (if any) and shows the first frame. Throws when the file
+  /// cannot be loaded.
+  public func start() throws(ReplayError) {
+    store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
+    store.send(.started)
+    settle()
+    if case .failed(let message) = store.state.file.phase { throw ReplayError(message) }
+  }
+
+  public func run(_ script: ReplayScript) -> Outcome {
+    for line in script.lines {
+      switch line.command {
+      case .type(let text):
+        for character in text { press(.character(character)) }
+      case .press(let keys):
+        for key in keys { press(key) }
+      case .wait(let duration):
+        scheduler.advance(by: duration)
+      case .resize(let size):
+        terminal.resize(to: size)
+        renderer.invalidate()
+        store.send(.listHeightChanged(AppView.listRows(in: size)))
+      case .screen:
+        settle()
+        output(terminal.lines.joined(separator: "\n") + "\n" + String(repeating: "-", count: terminal.size.columns) + "\n")
+      case .expect, .expectNot, .expectOrder, .expectSelected:
+        settle()
+        if let failure = check(line.command) {
+          return .failed("\(script.name):\(line.number): \(line.text)\n\(failure)\n\(numberedScreen())")
+        }
+      }
+    }
+    return .passed
+  }
+
+  /// The end of the script: the app quits as if `q` were pressed, and virtual
+  /// time runs until pending saves are written.
+  public func finish() {
+    if !store.state.isQuitting { store.send(.quit) }
+    for _ in 0..<100 where !store.state.canExit {
+      scheduler.advance(by: .milliseconds(100))
+    }
+    store.cancelAllEffects()
+  }
+
+  public var screenLines: [String] { terminal.lines }
+
+  private func press(_ key: Key) {
+    guard !store.state.isQuitting, let action = Keymap.action(for: key, in: store.state) else { return }
+    store.send(action)
+    settle()
+  }
+
+  /// Runs what is due now, then renders: what a person would see.
+  private func settle() {
+    scheduler.advance()
+    renderer.render(store.state)
+  }
+
+  private func check(_ command: ReplayScript.Command) -> String? {
+    let lines = terminal.lines
+    func firstRow(_ text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
+    switch command {
+    case .expect(let text):
+      return firstRow(text) == nil ? "expected on the screen: \(text)" : nil
+    case .expectNot(let text):
+      return firstRow(text).map { "expected nowhere on the screen, but row \($0 + 1) has: \(text)" }
+    case .expectOrder(let texts):
+      var previous: (text: String, row: Int)?
+      for text in texts {
+        guard let row = firstRow(text) else { return "expected on the screen: \(text)" }
+        if let previous, previous.row >= row {
+          return "expected \"\(previous.text)\" (row \(previous.row + 1)) above \"\(text)\" (row \(row + 1))"
+        }
+        previous = (text, row)
+      }
+      return nil
+    case .expectSelected(let text):
+      guard let selected = store.state.selectedTodo else { return "expected the selected todo to contain \(text), but none is selected" }
+      return selected.text.contains(text) ? nil : "expected the selected todo to contain \(text), but it is: \(selected.text)"
+    default:
+      return nil
+    }
+  }
+
+  private func numberedScreen() -> String {
+    let width = String(terminal.size.rows).count
+    return "screen (\(terminal.size.columns)x\(terminal.size.rows)):\n" + terminal.lines.enumerated().map { index, line in
+      let number = String(index + 1)
+      return String(repeating: " ", count: width - number.count) + number + " │" + line
+    }.joined(separator: "\n")
+  }
+}

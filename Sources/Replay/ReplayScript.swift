@@ -1,0 +1,149 @@
+import Terminal
+
+/// A malformed script or argument: `file:line: what is wrong` (exit status 2).
+public struct ReplayError: Error, Equatable, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}
+
+/// A key script (the fixed format of replay.md), parsed: one command a line.
+public struct ReplayScript: Equatable, Sendable {
+  public enum Command: Equatable, Sendable {
+    case type(String)
+    case press([Key])
+    case wait(Duration)
+    case resize(Size)
+    case expect(String)
+    case expectNot(String)
+    case expectOrder([String])
+    case expectSelected(String)
+    case screen
+  }
+
+  public struct Line: Equatable, Sendable {
+    public let number: Int
+    public let text: String
+    public let command: Command
+  }
+
+  /// The script's name in messages: its path, or `-` for standard input.
+  public let name: String
+  public let lines: [Line]
+
+  public init(parsing text: String, name: String) throws(ReplayError) {
+    self.name = name
+    var lines: [Line] = []
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+      do throws(ReplayError) {
+        lines.append(Line(number: index + 1, text: String(trimmed), command: try Self.command(trimmed)))
+      } catch {
+        throw ReplayError("\(name):\(index + 1): \(error.description)")
+      }
+    }
+    self.lines = lines
+  }
+
+  private static func command(_ line: Substring) throws(ReplayError) -> Command {
+    let name = line.prefix { $0 != " " }
+    let argument = line.dropFirst(name.count + 1)  // after exactly one space: the rest is verbatim
+    func needsArgument() throws(ReplayError) {
+      if argument.isEmpty { throw ReplayError("`\(name)` needs something after it") }
+    }
+    switch name {
+    case "type":
+      try needsArgument()
+      return .type(String(argument))
+    case "press":
+      let names = argument.split(separator: " ")
+      if names.isEmpty { throw ReplayError("`press` needs at least one key") }
+      var keys: [Key] = []
+      for name in names {
+        guard let key = Key(name: String(name)), key != .resize else { throw ReplayError("unknown key `\(name)`") }
+        keys.append(key)
+      }
+      return .press(keys)
+    case "wait":
+      guard let duration = parseDuration(argument) else {
+        throw ReplayError("`wait` needs a duration such as 250ms, 1s, 1.5s or 2m, not `\(argument)`")
+      }
+      return .wait(duration)
+    case "resize":
+      guard let size = parseSize(argument) else { throw ReplayError("`resize` needs COLSxROWS such as 80x24, not `\(argument)`") }
+      return .resize(size)
+    case "expect":
+      try needsArgument()
+      return .expect(String(argument))
+    case "expect-not":
+      try needsArgument()
+      return .expectNot(String(argument))
+    case "expect-order":
+      let texts = try parseQuoted(argument)
+      if texts.count < 2 { throw ReplayError("`expect-order` needs at least two quoted texts") }
+      return .expectOrder(texts)
+    case "expect-selected":
+      try needsArgument()
+      return .expectSelected(String(argument))
+    case "screen":
+      if !argument.allSatisfy({ $0 == " " }) { throw ReplayError("`screen` takes nothing after it") }
+      return .screen
+    default:
+      throw ReplayError("unknown command `\(name)` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, screen)")
+    }
+  }
+
+  /// `250ms`, `1s`, `1.5s`, `2m`.
+  public static func parseDuration(_ text: Substring) -> Duration? {
+    let units: [(String, Double)] = [("ms", 1e-3), ("s", 1), ("m", 60)]
+    for (unit, seconds) in units where text.hasSuffix(unit) {
+      let number = text.dropLast(unit.count)
+      guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            let value = Double(number), value >= 0
+      else { return nil }
+      return .nanoseconds(Int64((value * seconds * 1e9).rounded()))
+    }
+    return nil
+  }
+
+  /// `80x24`.
+  public static func parseSize(_ text: Substring) -> Size? {
+    let parts = text.split(separator: "x")
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+          (1...1_000).contains(columns), (1...1_000).contains(rows)
+    else { return nil }
+    return Size(columns: columns, rows: rows)
+  }
+
+  /// `"A" "B \"quoted\""` → ["A", "B \"quoted\""].
+  static func parseQuoted(_ text: Substring) throws(ReplayError) -> [String] {
+    var texts: [String] = []
+    var rest = text[...]
+    while true {
+      rest = rest.drop { $0 == " " }
+      guard let first = rest.first else { return texts }
+      guard first == "\"" else { throw ReplayError("expected a quoted text at `\(rest)`") }
+      rest = rest.dropFirst()
+      var value = ""
+      var closed = false
+      while let character = rest.first {
+        rest = rest.dropFirst()
+        if character == "\\" {
+          guard let escaped = rest.first, escaped == "\"" || escaped == "\\" else {
+            throw ReplayError("only \\\" and \\\\ may follow a backslash")
+          }
+          value.append(escaped)
+          rest = rest.dropFirst()
+        } else if character == "\"" {
+          closed = true
+          break
+        } else {
+          value.append(character)
+        }
+      }
+      if !closed { throw ReplayError("a quoted text is not closed") }
+      texts.append(value)
+    }
+  }
+}
