@@ -326,7 +326,7 @@ struct AppReducerTests {
 
   @Test func theClockTicksEverySecondAndSwitchesFormat() {
     let store = store()
-    store.send(.started)
+    store.send(.started) { $0.file.isInMemory = true }
     scheduler.advance(by: .seconds(2))
     store.receive(.clockTicked(startDate.addingTimeInterval(1))) { $0.now = startDate.addingTimeInterval(1) }
     store.receive(.clockTicked(startDate.addingTimeInterval(2))) { $0.now = startDate.addingTimeInterval(2) }
@@ -364,7 +364,7 @@ struct AppReducerTests {
 
   @Test func quittingSettlesAPendingSortAndStopsEffects() {
     let store = store(todos("one", "two"))
-    store.send(.started)
+    store.send(.started) { $0.file.isInMemory = true }
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
       $0.file.revision += 1
       $0.todos[0].isComplete = true
