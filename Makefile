@@ -38,10 +38,11 @@ run: deps
 	$(SWIFT) build -c release --product yaru
 	$(RELEASE_BIN)/yaru
 
-## test: every test: unit tests, then the real binary in tmux.
+## test: every test: unit tests, key scripts (yaru replay), then the real binary in tmux.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Tests/replay/run.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/tmux.sh $(DEBUG_BIN)/yaru
 
 clean:

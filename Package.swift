@@ -108,6 +108,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "ReplayTests",
+      dependencies: ["Replay", "Terminal"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "TerminalTests",
       dependencies: ["Terminal", "VirtualTerminal"],
       swiftSettings: strict

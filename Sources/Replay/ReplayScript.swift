@@ -33,8 +33,10 @@ public struct ReplayScript: Equatable, Sendable {
   public init(parsing text: String, name: String) throws(ReplayError) {
     self.name = name
     var lines: [Line] = []
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+    // Lines end at the scalar `\n`: `\r\n` is one Character, so a Character split would miss it.
+    for (index, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let raw = Substring(scalars)
+      let line = scalars.last == "\r" ? Substring(scalars.dropLast()) : raw
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
       do throws(ReplayError) {
@@ -47,8 +49,12 @@ public struct ReplayScript: Equatable, Sendable {
   }
 
   private static func command(_ line: Substring) throws(ReplayError) -> Command {
-    let name = line.prefix { $0 != " " }
-    let argument = line.dropFirst(name.count + 1)  // after exactly one space: the rest is verbatim
+    // Split at the first space *scalar*: in `type ́` the accent fuses with the
+    // space into one grapheme, which a Character split would not see.
+    let scalars = line.unicodeScalars
+    let space = scalars.firstIndex(of: " ") ?? scalars.endIndex
+    let name = Substring(scalars[..<space])
+    let argument = space < scalars.endIndex ? Substring(scalars[scalars.index(after: space)...]) : ""
     func needsArgument() throws(ReplayError) {
       if argument.isEmpty { throw ReplayError("`\(name)` needs something after it") }
     }

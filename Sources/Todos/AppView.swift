@@ -42,15 +42,16 @@ public enum AppView {
   }
 
   private static func header(_ state: AppReducer.State, _ frame: inout Frame) {
+    let clock = clockText(state)
+    let clockColumn = frame.size.columns - DisplayWidth.of(clock) - 1
+    frame.write(clock, column: clockColumn, row: 0)
     var x = frame.write("yaru", column: 1, row: 0, style: Style(bold: true))
     x += 2
     for filter in Filter.allCases {
       let current = filter == state.filter
       let label = current ? "[\(filter.rawValue)]" : " \(filter.rawValue) "
-      x = frame.write(label, column: x, row: 0, style: current ? Style(bold: true) : Style(dim: true))
+      x = frame.write(label, column: x, row: 0, style: current ? Style(bold: true) : Style(dim: true), limit: clockColumn - 1)
     }
-    let clock = clockText(state)
-    frame.write(clock, column: frame.size.columns - DisplayWidth.of(clock) - 1, row: 0)
   }
 
   static func clockText(_ state: AppReducer.State) -> String {
@@ -105,7 +106,7 @@ public enum AppView {
     if let flash = state.flash {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
       frame.write(flash, column: x, row: row, style: Style(foreground: .yellow))
-    } else {
+    } else if x <= frame.size.columns - 8 {
       frame.write("? help", column: frame.size.columns - 7, row: row, style: Style(dim: true))
     }
   }

@@ -1,0 +1,62 @@
+import Foundation
+import Replay
+import Terminal
+import Testing
+
+@MainActor
+struct ReplayRunnerTests {
+  let start = Date(timeIntervalSince1970: 1_767_258_000)
+
+  private func run(_ text: String, size: Size = Size(columns: 80, rows: 24)) throws -> (ReplayRunner.Outcome, String) {
+    var printed = ""
+    let runner = ReplayRunner(size: size, now: start, timeZone: TimeZone(identifier: "UTC")!, file: nil) { printed += $0 }
+    try runner.start()
+    let outcome = runner.run(try ReplayScript(parsing: text, name: "t.yaru"))
+    runner.finish()
+    return (outcome, printed)
+  }
+
+  @Test func aFailedExpectationSaysWhereAndShowsTheScreen() throws {
+    let (outcome, _) = try run("press a\ntype milk\npress Enter\nexpect eggs\nexpect never reached\n")
+    guard case .failed(let message) = outcome else {
+      Issue.record("expected a failure")
+      return
+    }
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "t.yaru:4: expect eggs")
+    #expect(lines[1] == "expected on the screen: eggs")
+    #expect(lines[2] == "screen (80x24):")
+    #expect(lines[4] == " 2 │ [ ] milk")
+  }
+
+  @Test func screenPrintsRowsAndARule() throws {
+    let (outcome, printed) = try run("screen\n", size: Size(columns: 30, rows: 6))
+    #expect(outcome == .passed)
+    #expect(printed == """
+       yaru  [All] Active  C… 09:00
+       No todos yet — press a to ad…
+
+
+
+       0 items left · in memory
+      ------------------------------
+
+      """)
+  }
+
+  @Test func timeOnlyMovesWhenTheScriptWaits() throws {
+    let (outcome, _) = try run("""
+      expect 09:00
+      wait 59s
+      expect 09:00
+      wait 1s
+      expect 09:01
+      press a
+      type x
+      press Enter x
+      wait 999ms
+      expect [x] x
+      """)
+    #expect(outcome == .passed)
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Replay
+import Terminal
+import Testing
+
+struct ReplayScriptTests {
+  @Test func parsesEveryCommand() throws {
+    let script = try ReplayScript(parsing: """
+      # a comment
+
+      type Buy milk 🥛
+      press a Enter Ctrl-R Space F5 j
+      wait 250ms
+      wait 1.5s
+      wait 2m
+      resize 40x10
+      expect [x] Buy milk
+      expect-not gone
+      expect-order "A \\"quoted\\"" "B\\\\"
+      expect-selected Buy
+      screen
+      """, name: "t.yaru")
+    #expect(script.lines.map(\.command) == [
+      .type("Buy milk 🥛"),
+      .press(["a", .enter, .control("r"), " ", .function(5), "j"]),
+      .wait(.milliseconds(250)), .wait(.milliseconds(1_500)), .wait(.seconds(120)),
+      .resize(Size(columns: 40, rows: 10)),
+      .expect("[x] Buy milk"), .expectNot("gone"), .expectOrder(["A \"quoted\"", "B\\"]),
+      .expectSelected("Buy"), .screen,
+    ])
+    #expect(script.lines.first?.number == 3)
+  }
+
+  @Test func typeKeepsTheRestOfTheLineVerbatim() throws {
+    let script = try ReplayScript(parsing: "type  two spaces and a trailing one \ntype \u{301}\r\n", name: "-")
+    #expect(script.lines.map(\.command) == [.type(" two spaces and a trailing one "), .type("\u{301}")])
+  }
+
+  @Test(arguments: [
+    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, screen)"),
+    ("press Foo", "t.yaru:1: unknown key `Foo`"),
+    ("press", "t.yaru:1: `press` needs at least one key"),
+    ("wait 5", "t.yaru:1: `wait` needs a duration such as 250ms, 1s, 1.5s or 2m, not `5`"),
+    ("wait -1s", "t.yaru:1: `wait` needs a duration such as 250ms, 1s, 1.5s or 2m, not `-1s`"),
+    ("resize 80*24", "t.yaru:1: `resize` needs COLSxROWS such as 80x24, not `80*24`"),
+    ("expect-order \"only one\"", "t.yaru:1: `expect-order` needs at least two quoted texts"),
+    ("expect-order \"open", "t.yaru:1: a quoted text is not closed"),
+    ("expect", "t.yaru:1: `expect` needs something after it"),
+    ("screen now", "t.yaru:1: `screen` takes nothing after it"),
+  ])
+  func malformedLinesSayWhereAndWhat(line: String, message: String) {
+    #expect(throws: ReplayError(message)) { try ReplayScript(parsing: line, name: "t.yaru") }
+  }
+
+  @Test func theLineNumberCountsBlankAndCommentLines() {
+    #expect(throws: ReplayError("s:4: unknown key `Nope`")) {
+      try ReplayScript(parsing: "# c\n\npress a\npress Nope\n", name: "s")
+    }
+  }
+}
