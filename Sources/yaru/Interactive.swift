@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import NcursesTerminal
+import Replay
 import Todos
 
 /// `yaru [--file PATH] [--log FILE]`: the full-screen todo list.
@@ -15,6 +16,9 @@ struct Interactive: ParsableCommand {
   @Option(name: .long, help: "Write every action and the change of state it caused to this file.")
   var log: String?
 
+  @Option(name: .long, help: "Write the session as a key script that `yaru replay` can run.")
+  var record: String?
+
   func run() throws {
     let started = MainActor.assumeIsolated { Result { () throws(TerminalError) in try NcursesTerminal.start() } }
     guard case .success(let terminal) = started else {
@@ -23,8 +27,10 @@ struct Interactive: ParsableCommand {
     }
     let path = file.path
     let log = try log.map(LogFile.init(path:))
+    let recording = try record.map(LogFile.init(path:))
     MainActor.assumeIsolated {
-      let session = InteractiveSession(terminal: terminal, file: .live(path: path), log: log)
+      let recorder = recording.map { file in KeyRecorder { file.write($0) } }
+      let session = InteractiveSession(terminal: terminal, file: .live(path: path), log: log, recorder: recorder)
       session.start()
       InteractiveSession.current = session
     }
@@ -32,7 +38,7 @@ struct Interactive: ParsableCommand {
   }
 }
 
-/// The `--log` file: appended to from the main queue as actions happen.
+/// The `--log` and `--record` files: appended to from the main queue as things happen.
 final class LogFile: Sendable {
   private let handle: FileHandle
 

@@ -2,6 +2,7 @@ import Architecture
 import Dispatch
 import Foundation
 import NcursesTerminal
+import Replay
 import Terminal
 import Todos
 
@@ -20,10 +21,12 @@ final class InteractiveSession {
   private let ioQueue = DispatchQueue(label: "yaru.file", qos: .userInitiated)
   private var sources: [any DispatchSourceProtocol] = []
   private var isReadingKeys = false
+  private var recorder: KeyRecorder?
 
-  init(terminal: NcursesTerminal, file: TodoFileClient, log: LogFile?) {
+  init(terminal: NcursesTerminal, file: TodoFileClient, log: LogFile?, recorder: KeyRecorder?) {
     self.terminal = terminal
     self.file = file
+    self.recorder = recorder
     var environment = AppEnvironment.live(file: file)
     environment.ioQueue = DispatchQueueScheduler(ioQueue)
     var initial = AppReducer.State(now: environment.now())
@@ -51,6 +54,7 @@ final class InteractiveSession {
   private func readKeys() {
     isReadingKeys = true
     for key in terminal.readKeys() {
+      if key != .resize { recorder?.record(key, at: Date()) }
       switch key {
       case .resize:
         resized()
@@ -73,6 +77,7 @@ final class InteractiveSession {
 
   private func resized() {
     terminal.resize()
+    recorder?.recordResize(to: terminal.size, at: Date())
     renderer.invalidate()
     store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
     renderer.render(store.state)
@@ -90,6 +95,7 @@ final class InteractiveSession {
   }
 
   private func exit(_ status: Int32, saying message: String? = nil) -> Never {
+    recorder?.finish()
     store.cancelAllEffects()
     terminal.stop()
     if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }

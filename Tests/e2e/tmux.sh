@@ -32,7 +32,7 @@ start() {
   tmux -S "$sock" kill-server 2>/dev/null
   sessions=$((sessions + 1)); sock="$work/sock$sessions"
   tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
-    "$yaru --file '$work/todo.txt'; echo \"EXIT=\$?\"; stty -a | tr ' ' '\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; sleep 60"
+    "$yaru --file '$work/todo.txt' ${1:-}; echo \"EXIT=\$?\"; stty -a | tr ' ' '\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; sleep 60"
 }
 
 echo "tmux end-to-end tests"
@@ -86,6 +86,31 @@ message=$(TERM=no-such-terminal script -qec "$yaru --file '$work/todo.txt'" /dev
 if echo "$message" | grep -q "cannot use the terminal type 'no-such-terminal'"; then
   pass "unknown TERM: a clear message"; else fail "unknown TERM ($message)"; fi
 [ "$before" = "$(sha256sum "$work/todo.txt")" ] && pass "file untouched by failed starts" || fail "file untouched by failed starts"
+
+# 4. --record, then replay the recording: the same screen (but the clock).
+rm -f "$work/todo.txt"
+start "--record '$work/session.yaru'"
+check "recording session up" "No todos yet"
+keys a; keys -l 'record me'; keys Enter
+check "recorded add" "[ ] record me"
+sleep 0.3
+keys a; keys -l '牛乳 🥛'; keys Enter j x
+check "recorded toggle" "[x] record me"
+sleep 1.3
+tmux -S "$sock" resize-window -x 60 -y 20
+check "recorded sort" "1 item left"
+sleep 0.3
+screen | tail -n +2 > "$work/live.txt"
+keys q
+check "recording session ended" "EXIT=0"
+grep -v '^press q$' "$work/session.yaru" > "$work/replay.yaru"; echo screen >> "$work/replay.yaru"
+: > "$work/empty.txt"
+"$yaru" replay "$work/replay.yaru" --file "$work/empty.txt" | head -n -1 | tail -n +2 > "$work/replayed.txt"
+if [ -s "$work/live.txt" ] && diff "$work/live.txt" "$work/replayed.txt" > "$work/screen.diff"; then
+  pass "the replayed recording shows the same screen"
+else
+  fail "the replayed recording shows the same screen"; sed 's/^/  | /' "$work/screen.diff"; sed 's/^/  rec | /' "$work/session.yaru"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,60 @@
+import Foundation
+import Terminal
+
+/// Writes a session as a key script while it happens (`yaru --record`):
+/// printable runs as `type` lines, other keys as `press` lines, pauses of
+/// 100 ms or more as `wait` lines, resizes as `resize` lines, so that
+/// `yaru replay` reproduces what the person saw.
+public struct KeyRecorder {
+  public static let shortestPause: Duration = .milliseconds(100)
+
+  private var typed = ""
+  private var lastEvent: Date?
+  private var lastSize: Size?
+  private let write: (String) -> Void
+
+  /// `write` receives whole lines (with their line break) as soon as they are known.
+  public init(write: @escaping (String) -> Void) {
+    self.write = write
+    write("# recorded by yaru --record; replay with: yaru replay FILE\n")
+  }
+
+  public mutating func record(_ key: Key, at time: Date) {
+    pause(until: time)
+    if case .character(let character) = key {
+      typed.append(character)
+    } else {
+      flushTyped()
+      write("press \(key.name)\n")
+    }
+  }
+
+  /// A new terminal size (the same size again, as curses may report it twice, is skipped).
+  public mutating func recordResize(to size: Size, at time: Date) {
+    guard size != lastSize else { return }
+    lastSize = size
+    pause(until: time)
+    flushTyped()
+    write("resize \(size.columns)x\(size.rows)\n")
+  }
+
+  /// Writes what is still pending (a run of typed characters).
+  public mutating func finish() {
+    flushTyped()
+  }
+
+  private mutating func pause(until time: Date) {
+    defer { lastEvent = time }
+    guard let last = lastEvent else { return }
+    let milliseconds = Int(((time.timeIntervalSince(last)) * 1_000).rounded())
+    guard milliseconds >= 100 else { return }
+    flushTyped()
+    write("wait \(milliseconds)ms\n")
+  }
+
+  private mutating func flushTyped() {
+    guard !typed.isEmpty else { return }
+    write("type \(typed)\n")
+    typed = ""
+  }
+}
