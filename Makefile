@@ -44,6 +44,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	Tests/replay/run.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/tmux.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/atomic-save.sh $(DEBUG_BIN)/yaru 200
 
 clean:
 	rm -rf .build
