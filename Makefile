@@ -4,17 +4,25 @@
 
 SWIFT       ?= swift
 APT_PACKAGES = libncurses-dev tmux
+# Only the tests need todo.sh (to check that it reads what yaru writes).
+TEST_APT_PACKAGES = todotxt-cli
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
-.PHONY: all deps build run test test-unit clean
+.PHONY: all deps test-deps install-packages build run test clean
 
 all: build
 
-## deps: install the Debian packages the build and tests need, if missing.
+## deps: install the Debian packages the build needs, if missing.
 deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(APT_PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
+
+install-packages:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do \
+	for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -39,12 +47,13 @@ run: deps
 	$(RELEASE_BIN)/yaru
 
 ## test: every test: unit tests, key scripts (yaru replay), then the real binary in tmux.
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	Tests/replay/run.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/tmux.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/atomic-save.sh $(DEBUG_BIN)/yaru 200
+	Tests/e2e/todo-sh.sh $(DEBUG_BIN)/yaru
 
 clean:
 	rm -rf .build
