@@ -49,7 +49,7 @@ run: deps
 ## test: every test: unit tests, key scripts (yaru replay), then the real binary in tmux.
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	timeout 900 $(SWIFT) test --skip-build  # a hang fails the run instead of eating CI's time
 	Tests/replay/run.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/tmux.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/atomic-save.sh $(DEBUG_BIN)/yaru 200

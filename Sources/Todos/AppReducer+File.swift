@@ -37,10 +37,16 @@ extension AppReducer {
       state.file.stamp = stamp
     case .saveFinished(_, .failure(let error)):
       state.file.isSaving = false
+      // No new save starts while this is set: a retry, or the reload, clears it.
       state.file.saveError = error.message
-      state.flash = "Not saved: \(error.message) — retrying"
-      return .run(on: environment.mainQueue, after: .seconds(2)) { send in send(.retrySave) }
+      let retry = Effect<Action>.run(on: environment.mainQueue, after: .seconds(2)) { send in send(.retrySave) }
         .cancellable(id: FileID.retry, cancelInFlight: true)
+      if error.isConflict {
+        // Someone else wrote the file first: read theirs; ours goes to a conflict file.
+        return .merge(readChangedFile(), retry)
+      }
+      state.flash = "Not saved: \(error.message) — retrying"
+      return retry
     case .retrySave:
       state.file.saveError = nil
     case .fileChangedOnDisk(let loaded):
@@ -65,6 +71,16 @@ extension AppReducer {
     .cancellable(id: FileID.watch, cancelInFlight: true)
   }
 
+  /// Reads the file now because a save found it changed.
+  private func readChangedFile() -> Effect<Action> {
+    guard let file = environment.file else { return .none }
+    let uuid = environment.uuid
+    return .run(on: environment.ioQueue) { send in
+      guard let contents = try? file.load() else { return }
+      send(.fileChangedOnDisk(LoadedFile(list: TodoList(parsing: contents.text, makeID: uuid), stamp: contents.stamp)))
+    }
+  }
+
   /// Without unsaved changes, the other program's version simply replaces
   /// the list. With them, neither is lost: ours goes to a conflict file
   /// beside it, theirs is shown.
@@ -76,7 +92,7 @@ extension AppReducer {
     if state.file.hasUnsavedChanges, let file = environment.file {
       let conflictPath = file.path + ".conflict-" + conflictStamp()
       let ours = TodoList(todos: state.todos, lineEnding: state.file.lineEnding).formatted()
-      effect = .run(on: environment.ioQueue) { _ in _ = try? file.save(ours, conflictPath) }
+      effect = .run(on: environment.ioQueue) { _ in _ = try? file.save(ours, conflictPath, .anything) }
       state.flash = "\(name) was changed by another program: your version is in \((conflictPath as NSString).lastPathComponent)"
     } else {
       state.flash = "\(name) was changed by another program: reloaded"
@@ -105,6 +121,7 @@ extension AppReducer.State {
     file.lineEnding = loaded.list.lineEnding
     file.stamp = loaded.stamp
     file.savedRevision = file.revision
+    file.saveError = nil
     history = UndoHistory()
     isSortPending = false
   }
@@ -134,7 +151,7 @@ extension Reducer where State == AppReducer.State, Action == AppReducer.Action {
   func savingChanges(_ environment: AppEnvironment) -> Reduce<State, Action> {
     Reduce { state, action in
       let effect = self.reduce(into: &state, action: action)
-      guard let file = environment.file, state.file.phase == .ready, state.file.hasUnsavedChanges,
+      guard let file = environment.file, state.file.phase == .ready, state.file.hasUnsavedChanges, !state.file.isReadOnly,
             !state.file.isSaving, state.file.saveError == nil
       else { return effect }
       state.file.isSaving = true
@@ -149,7 +166,8 @@ extension Reducer where State == AppReducer.State, Action == AppReducer.Action {
         if let known, known.hash == TodoFile.fnv1a(text.utf8), known.size == Int64(text.utf8.count) {
           send(.saveFinished(revision: revision, .success(known)))  // same bytes: leave the file alone
         } else {
-          send(.saveFinished(revision: revision, Result { () throws(TodoFileError) in try file.save(text, file.path) }))
+          let expecting: DiskExpectation = known.map { .unchanged($0) } ?? .noFile
+          send(.saveFinished(revision: revision, Result { () throws(TodoFileError) in try file.save(text, file.path, expecting) }))
         }
       }
       return .merge(effect, save.cancellable(id: AppReducer.FileID.save))

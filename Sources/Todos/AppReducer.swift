@@ -80,6 +80,8 @@ public struct AppReducer: Reducer {
     case toggleHelp
     case toggleClockFormat
     case listHeightChanged(Int)
+    /// A change was asked for while the file is read-only.
+    case refusedWhileReadOnly
     case quit
     /// Ctrl-C: an unfinished edit is dropped, committed changes are kept.
     case interrupt
@@ -184,6 +186,8 @@ public struct AppReducer: Reducer {
       state.uses24HourClock.toggle()
     case .listHeightChanged(let rows):
       state.pageSize = max(1, rows)
+    case .refusedWhileReadOnly:
+      return flash("Read-only: another yaru has this file open")
     case .quit where state.file.saveError != nil && state.file.hasUnsavedChanges && !state.file.isConfirmingQuit:
       state.file.isConfirmingQuit = true
       return flash("Changes are not saved (\(state.file.saveError ?? "")). Press q again to quit and lose them")
@@ -206,6 +210,16 @@ public struct AppReducer: Reducer {
       state.flash = message
       return .run(on: environment.mainQueue, after: .seconds(3)) { send in send(.flashExpired) }
         .cancellable(id: CancelID.flash, cancelInFlight: true)
+    }
+  }
+}
+
+extension AppReducer.Action {
+  /// Whether the action changes the list (and so is refused while read-only).
+  var changesList: Bool {
+    switch self {
+    case .todo, .addTodo, .editSelected, .deleteSelected, .moveSelected, .clearCompleted, .undo, .redo: true
+    default: false
     }
   }
 }

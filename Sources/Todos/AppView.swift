@@ -89,6 +89,9 @@ public enum AppView {
     case .editing:
       frame.write("Enter saves · Esc cancels · Ctrl-U clears", column: 1, row: row, style: Style(dim: true))
     case .list, .help:
+      if state.file.isReadOnly, state.search.isEmpty {
+        frame.write("Another yaru has this file open: here you can look, not change", column: 1, row: row, style: Style(dim: true))
+      }
       if !state.search.isEmpty {
         let x = frame.write("Search: ", column: 1, row: row, style: Style(dim: true))
         frame.write("\(state.search)  (Esc clears)", column: x, row: row)
@@ -114,6 +117,7 @@ public enum AppView {
   private static func saveStatus(_ state: AppReducer.State) -> (String, Style) {
     let file = state.file
     if file.isInMemory { return ("in memory", Style(dim: true)) }
+    if file.isReadOnly { return ("READ-ONLY", Style(bold: true, foreground: .yellow)) }
     if file.saveError != nil { return ("NOT SAVED", Style(bold: true, foreground: .red)) }
     if file.hasUnsavedChanges || file.isSaving { return ("saving…", Style(dim: true)) }
     return ("saved", Style(dim: true))

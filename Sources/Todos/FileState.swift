@@ -11,6 +11,8 @@ public struct FileState: Equatable, Sendable {
   public var phase: Phase = .ready
   /// No todo file: the list lives in memory only (replay without --file).
   public var isInMemory = false
+  /// Another yaru has the file open: this one shows it and never writes it.
+  public var isReadOnly = false
   /// Counts committed changes to the list; the file has `savedRevision` of them.
   public var revision = 0
   public var savedRevision = 0
@@ -23,7 +25,7 @@ public struct FileState: Equatable, Sendable {
   public var isConfirmingQuit = false
 
   /// Committed changes the file does not have yet (never, without a file).
-  public var hasUnsavedChanges: Bool { !isInMemory && revision != savedRevision }
+  public var hasUnsavedChanges: Bool { !isInMemory && !isReadOnly && revision != savedRevision }
 }
 
 /// A todo file as read: the list and the stamp of the bytes it came from.

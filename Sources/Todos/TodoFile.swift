@@ -7,8 +7,21 @@ import Glibc
 /// always the path, and the line when it is about the content.
 public struct TodoFileError: Error, Equatable, Sendable, CustomStringConvertible {
   public let message: String
-  public init(_ message: String) { self.message = message }
+  /// Another program changed the file since yaru last read or wrote it.
+  public let isConflict: Bool
+  public init(_ message: String, isConflict: Bool = false) {
+    self.message = message
+    self.isConflict = isConflict
+  }
   public var description: String { message }
+}
+
+/// What a save expects to find on disk before it replaces the file: it
+/// refuses (a conflict) rather than overwrite a version it has not seen.
+public enum DiskExpectation: Equatable, Sendable {
+  case anything
+  case noFile
+  case unchanged(DiskStamp)
 }
 
 /// What the file on disk looked like when yaru last read or wrote it: enough
@@ -22,6 +35,38 @@ public struct DiskStamp: Equatable, Sendable {
   public static func == (a: DiskStamp, b: DiskStamp) -> Bool {
     a.inode == b.inode && a.size == b.size && a.hash == b.hash
       && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+  }
+}
+
+/// Held while an interactive yaru has a todo file open: a second yaru on the
+/// same file gets none and opens it read-only. An advisory `flock` on a hidden
+/// file beside the todo file; the kernel drops it when the process ends.
+public final class InstanceLock: Sendable {
+  private let descriptor: Int32
+
+  private init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// The lock, or nil when another yaru holds it. Without the folder (nothing
+  /// saved yet) there is nothing to guard and nothing is created.
+  public static func acquire(for path: String) -> InstanceLock? {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = "." + (path as NSString).lastPathComponent + ".yaru-lock"
+    let lockPath = folder.isEmpty ? name : folder + "/" + name
+    var info = stat()
+    guard stat(folder.isEmpty ? "." : folder, &info) == 0 else { return InstanceLock(descriptor: -1) }
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return InstanceLock(descriptor: -1) }  // an unwritable folder: saves will say so
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      return nil
+    }
+    return InstanceLock(descriptor: descriptor)
   }
 }
 
@@ -63,8 +108,13 @@ public enum TodoFile {
   /// Replaces the file with `text` atomically: afterwards the file holds the
   /// whole old text or the whole new text, whatever happens (crash, kill -9,
   /// power loss). A file's permissions are kept; a symlink is followed.
+  ///
+  /// Writers (yaru instances, `yaru add`) take turns by a lock on the folder,
+  /// and under it the file must still be as `expecting` says.
   @discardableResult
-  public static func write(_ text: String, to path: String) throws(TodoFileError) -> DiskStamp {
+  public static func write(
+    _ text: String, to path: String, expecting: DiskExpectation = .anything
+  ) throws(TodoFileError) -> DiskStamp {
     let target = resolvedPath(path)
     let folder = (target as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
@@ -72,6 +122,11 @@ public enum TodoFile {
       TodoFileError("Cannot save \(path): \(what): \(String(cString: strerror(errno)))")
     }
     try makeFolder(folder.isEmpty ? "." : folder, for: path)
+    let folderLock = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folderLock >= 0 else { throw failure("cannot open the folder") }
+    defer { close(folderLock) }  // closing releases the lock
+    guard flock(folderLock, LOCK_EX) == 0 else { throw failure("cannot lock the folder") }
+    try check(target, against: expecting, path: path)
     var existing = stat()
     let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : defaultFileMode()
 
@@ -131,6 +186,18 @@ public enum TodoFile {
       hash &*= 0x100_0000_01b3
     }
     return hash
+  }
+
+  private static func check(_ target: String, against expectation: DiskExpectation, path: String) throws(TodoFileError) {
+    let conflict = TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
+    switch expectation {
+    case .anything:
+      return
+    case .noFile:
+      if access(target, F_OK) == 0 { throw conflict }
+    case .unchanged(let known):
+      guard let now = stamp(target, unlessSameAs: known), now.hash == known.hash else { throw conflict }
+    }
   }
 
   /// Throws when the folder the file should be in is a file; else nil.

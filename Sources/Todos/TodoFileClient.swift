@@ -6,7 +6,8 @@ import Synchronization
 public struct TodoFileClient: Sendable {
   public let path: String
   public var load: @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?
-  public var save: @Sendable (_ text: String, _ path: String) throws(TodoFileError) -> DiskStamp
+  /// Writes `text` to `path`, refusing (a conflict error) if the file is not as expected.
+  public var save: @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp
   /// The stamp now, or `known` itself when nothing changed (nil: no file).
   public var stamp: @Sendable (_ known: DiskStamp?) -> DiskStamp?
 
@@ -14,7 +15,7 @@ public struct TodoFileClient: Sendable {
     TodoFileClient(
       path: path,
       load: { () throws(TodoFileError) in try TodoFile.read(path) },
-      save: { (text, target) throws(TodoFileError) in try TodoFile.write(text, to: target) },
+      save: { (text, target, expecting) throws(TodoFileError) in try TodoFile.write(text, to: target, expecting: expecting) },
       stamp: { TodoFile.stamp(path, unlessSameAs: $0) }
     )
   }
@@ -24,7 +25,7 @@ public struct TodoFileClient: Sendable {
     TodoFileClient(
       path: path,
       load: { () throws(TodoFileError) in disk.file(path).map { ($0, disk.stamp(path)!) } },
-      save: { (text, target) throws(TodoFileError) in try disk.write(text, to: target) },
+      save: { (text, target, expecting) throws(TodoFileError) in try disk.write(text, to: target, expecting: expecting) },
       stamp: { _ in disk.stamp(path) }
     )
   }
@@ -49,8 +50,14 @@ public final class InMemoryDisk: Sendable {
   /// Saves fail with `error` until set back to nil.
   public func failSaves(with error: TodoFileError?) { failure.withLock { $0 = error } }
 
-  func write(_ text: String, to path: String) throws(TodoFileError) -> DiskStamp {
+  func write(_ text: String, to path: String, expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp {
     if let error = failure.withLock({ $0 }) { throw error }
+    let conflict = TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
+    switch expecting {
+    case .anything: break
+    case .noFile: if file(path) != nil { throw conflict }
+    case .unchanged(let known): if stamp(path)?.hash != known.hash { throw conflict }
+    }
     replace(path, with: text)
     return stamp(path)!
   }

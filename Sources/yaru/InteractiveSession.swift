@@ -22,6 +22,8 @@ final class InteractiveSession {
   private var sources: [any DispatchSourceProtocol] = []
   private var isReadingKeys = false
   private var recorder: KeyRecorder?
+  /// Held for the whole session; nil when another yaru has the file (read-only).
+  private let lock: InstanceLock?
 
   init(terminal: NcursesTerminal, file: TodoFileClient, log: LogFile?, recorder: KeyRecorder?) {
     self.terminal = terminal
@@ -31,6 +33,8 @@ final class InteractiveSession {
     environment.ioQueue = DispatchQueueScheduler(ioQueue)
     var initial = AppReducer.State(now: environment.now())
     initial.timeZone = environment.timeZone
+    lock = InstanceLock.acquire(for: file.path)
+    initial.file.isReadOnly = lock == nil
     let reducer = AppReducer(environment: environment)
     if let log {
       store = Store(initialState: initial, reducer: reducer._printChanges { log.write($0) })
@@ -88,8 +92,14 @@ final class InteractiveSession {
   private func terminate(by signal: Int32) {
     let state = store.state
     if state.file.phase == .ready, state.file.hasUnsavedChanges {
-      ioQueue.sync {}  // a save under way finishes first, so ours is the last word
-      _ = try? file.save(state.textToSave(), file.path)
+      ioQueue.sync {}  // a save under way finishes first
+      let text = state.textToSave()
+      let expecting: DiskExpectation = state.file.stamp.map { .unchanged($0) } ?? .noFile
+      do {
+        _ = try file.save(text, file.path, expecting)
+      } catch where error.isConflict {
+        _ = try? file.save(text, file.path + ".conflict-on-exit-\(getpid())", .anything)
+      } catch {}
     }
     exit(128 + signal)
   }

@@ -15,12 +15,24 @@ enum ShellFile {
     }
   }
 
-  static func save(_ list: TodoList, to path: String) throws {
-    do {
-      try TodoFile.write(list.formatted(), to: path)
-    } catch {
-      throw fail(error.message)
+  /// Reads the list, lets `change` edit it, and saves it, unless another
+  /// writer got in between: then all of it again (a few times), never
+  /// overwriting what the other wrote.
+  static func update<Result>(_ path: String, _ change: (inout TodoList) throws -> Result) throws -> Result {
+    for _ in 0..<5 {
+      do {
+        let contents = try TodoFile.read(path)
+        var list = TodoList(parsing: contents?.text ?? "", makeID: { UUID() })
+        let result = try change(&list)
+        try TodoFile.write(list.formatted(), to: path, expecting: contents.map { .unchanged($0.stamp) } ?? .noFile)
+        return result
+      } catch let error as TodoFileError where error.isConflict {
+        continue
+      } catch let error as TodoFileError {
+        throw fail(error.message)
+      }
     }
+    throw fail("\(path) kept changing while saving; nothing was changed")
   }
 
   static var today: Day { Day(Date(), in: .current) }
@@ -49,12 +61,13 @@ struct Add: ParsableCommand {
   func run() throws {
     let text = words.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw ShellFile.fail("a todo needs some text, on one line") }
-    var list = try ShellFile.load(file.path)
     var todo = TodoTxt.parse(text[...], id: UUID())
     if todo.creationDate == nil, !todo.isComplete { todo.creationDate = ShellFile.today }
-    list.todos.append(todo)
-    try ShellFile.save(list, to: file.path)
-    print(ShellFile.numbered(list.todos.count, of: list.todos.count, todo))
+    let count = try ShellFile.update(file.path) { list in
+      list.todos.append(todo)
+      return list.todos.count
+    }
+    print(ShellFile.numbered(count, of: count, todo))
   }
 }
 
@@ -83,15 +96,16 @@ struct Done: ParsableCommand {
   var number: Int
 
   func run() throws {
-    var list = try ShellFile.load(file.path)
-    guard list.todos.indices.contains(number - 1) else {
-      throw ShellFile.fail("there is no todo number \(number) (the list has \(list.todos.count))")
-    }
     let today = ShellFile.today
-    var todo = list.todos[number - 1]
-    if !todo.isComplete { _ = Todo(today: { today }).reduce(into: &todo, action: .toggleCompleteTapped) }
-    list.todos[number - 1] = todo
-    try ShellFile.save(list, to: file.path)
-    print(ShellFile.numbered(number, of: list.todos.count, todo))
+    let (todo, count) = try ShellFile.update(file.path) { list in
+      guard list.todos.indices.contains(number - 1) else {
+        throw ShellFile.fail("there is no todo number \(number) (the list has \(list.todos.count))")
+      }
+      var todo = list.todos[number - 1]
+      if !todo.isComplete { _ = Todo(today: { today }).reduce(into: &todo, action: .toggleCompleteTapped) }
+      list.todos[number - 1] = todo
+      return (todo, list.todos.count)
+    }
+    print(ShellFile.numbered(number, of: count, todo))
   }
 }

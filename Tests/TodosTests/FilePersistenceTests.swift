@@ -147,10 +147,26 @@ struct FilePersistenceTests {
     store.cancelAllEffects()
   }
 
+  @Test func aSaveThatFindsTheFileChangedNeverOverwritesIt() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    // Another program writes between our last look and our save.
+    disk.replace("todo.txt", with: "theirs\n")
+    store.send(.deleteSelected)
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "theirs\n", "their version is never overwritten")
+    #expect(store.state.todos.map(\.text) == ["theirs"])
+    #expect(disk.file("todo.txt.conflict-20260101-090000") == "", "ours (the deleted list) is kept beside it")
+    #expect(!store.state.file.hasUnsavedChanges)
+    store.cancelAllEffects()
+  }
+
   @Test func anUnreadableFileFailsTheStart() {
     let failing = TodoFileClient(
       path: "todo.txt", load: { () throws(TodoFileError) in throw TodoFileError("Cannot read todo.txt: line 3 is not valid UTF-8") },
-      save: { (_, _) throws(TodoFileError) in throw TodoFileError("unreachable") }, stamp: { _ in nil }
+      save: { (_, _, _) throws(TodoFileError) in throw TodoFileError("unreachable") }, stamp: { _ in nil }
     )
     let store = Store(
       initialState: AppReducer.State(now: startDate),

@@ -75,6 +75,18 @@ struct KeymapTests {
     #expect(Keymap.action(for: .control("c"), in: loading) == .interrupt)
   }
 
+  @Test func readOnlyRefusesChangesButNotLooking() {
+    var readOnly = list
+    readOnly.file.isReadOnly = true
+    for key: Key in ["a", "o", "e", "x", "d", "J", "p", "C", "u", .control("r")] {
+      #expect(Keymap.action(for: key, in: readOnly) == .refusedWhileReadOnly, "\(key.name)")
+    }
+    #expect(Keymap.action(for: "j", in: readOnly) == .selectNext)
+    #expect(Keymap.action(for: "f", in: readOnly) == .cycleFilter)
+    #expect(Keymap.action(for: "/", in: readOnly) == .startSearch)
+    #expect(Keymap.action(for: "q", in: readOnly) == .quit)
+  }
+
   @Test func selectionKeysDoNothingWithoutASelection() {
     var empty = list
     empty.todos = []

@@ -88,6 +88,20 @@ struct TodoFileTests {
     #expect(try TodoFile.read(path)?.text == before)
   }
 
+  @Test func aWriteExpectingAnotherVersionIsRefusedAndChangesNothing() throws {
+    let path = folder + "/todo.txt"
+    let first = try TodoFile.write("one\n", to: path, expecting: .noFile)
+    #expect(throws: TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)) {
+      try TodoFile.write("again\n", to: path, expecting: .noFile)
+    }
+    _ = FileManager.default.createFile(atPath: path, contents: Data("theirs\n".utf8))
+    #expect(throws: TodoFileError.self) { try TodoFile.write("ours\n", to: path, expecting: .unchanged(first)) }
+    #expect(bytes(path) == Array("theirs\n".utf8))
+    let theirs = try #require(try TodoFile.read(path)?.stamp)
+    try TodoFile.write("ours\n", to: path, expecting: .unchanged(theirs))
+    #expect(bytes(path) == Array("ours\n".utf8))
+  }
+
   @Test func theStampNoticesAnotherProgramsWrite() throws {
     let path = folder + "/todo.txt"
     let first = try TodoFile.write("one\n", to: path)

@@ -87,6 +87,27 @@ if echo "$message" | grep -q "cannot use the terminal type 'no-such-terminal'"; 
   pass "unknown TERM: a clear message"; else fail "unknown TERM ($message)"; fi
 [ "$before" = "$(sha256sum "$work/todo.txt")" ] && pass "file untouched by failed starts" || fail "file untouched by failed starts"
 
+# 5. One writer: a second yaru on the same file is read-only; `yaru add` from
+#    the shell reaches the open list.
+rm -f "$work/todo.txt"; "$yaru" add --file "$work/todo.txt" "first from the shell" > /dev/null
+start
+check "first instance up" "first from the shell"
+first_sock=$sock
+sessions=$((sessions + 1)); sock="$work/sock$sessions"
+tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color "$yaru --file '$work/todo.txt'; sleep 60"
+check "the second instance says it is read-only" "Another yaru has this file open: here you can look, not change"
+check "in its footer too" "1 item left · READ-ONLY"
+keys a
+check "and refuses changes" "Read-only: another yaru has this file open"
+keys q
+tmux -S "$sock" kill-server 2>/dev/null
+sock=$first_sock
+"$yaru" add --file "$work/todo.txt" "second from the shell" > /dev/null
+check "yaru add while the list is open shows up in it" "[ ] second from the shell"
+check "and the open list is still the writer" "2 items left · saved"
+keys q
+check "first instance quit" "EXIT=0"
+
 # 4. --record, then replay the recording: the same screen (but the clock).
 rm -f "$work/todo.txt"
 start "--record '$work/session.yaru'"
