@@ -196,6 +196,8 @@ public enum TodoFile {
     case .noFile:
       if access(target, F_OK) == 0 { throw conflict }
     case .unchanged(let known):
+      // A file deleted meanwhile is simply written again: nothing of anyone's is lost.
+      guard access(target, F_OK) == 0 else { return }
       guard let now = stamp(target, unlessSameAs: known), now.hash == known.hash else { throw conflict }
     }
   }

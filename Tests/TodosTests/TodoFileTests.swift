@@ -100,6 +100,9 @@ struct TodoFileTests {
     let theirs = try #require(try TodoFile.read(path)?.stamp)
     try TodoFile.write("ours\n", to: path, expecting: .unchanged(theirs))
     #expect(bytes(path) == Array("ours\n".utf8))
+    unlink(path)
+    try TodoFile.write("back\n", to: path, expecting: .unchanged(theirs))
+    #expect(bytes(path) == Array("back\n".utf8), "a file deleted meanwhile is written again")
   }
 
   @Test func theStampNoticesAnotherProgramsWrite() throws {

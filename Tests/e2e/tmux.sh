@@ -86,6 +86,21 @@ message=$(TERM=no-such-terminal script -qec "$yaru --file '$work/todo.txt'" /dev
 if echo "$message" | grep -q "cannot use the terminal type 'no-such-terminal'"; then
   pass "unknown TERM: a clear message"; else fail "unknown TERM ($message)"; fi
 [ "$before" = "$(sha256sum "$work/todo.txt")" ] && pass "file untouched by failed starts" || fail "file untouched by failed starts"
+printf 'good\nbad \377 byte\n' > "$work/bad.txt"; bad_before=$(sha256sum < "$work/bad.txt")
+message=$(script -qec "$yaru --file '$work/bad.txt'" /dev/null 2>&1); status=$?
+if echo "$message" | grep -q "Cannot read $work/bad.txt: line 2 is not valid UTF-8" && [ "$bad_before" = "$(sha256sum < "$work/bad.txt")" ]; then
+  pass "invalid UTF-8: the path and the line, file untouched"; else fail "invalid UTF-8 ($message)"; fi
+"$yaru" replay /dev/stdin --file "$work/bad.txt" <<< "expect x" > /dev/null 2>&1; status=$?
+[ "$status" -eq 2 ] && pass "replay of an unreadable file exits 2" || fail "replay of an unreadable file exits 2 (got $status)"
+
+# --log: every action and the state diff it caused.
+rm -f "$work/todo.txt"
+start "--log '$work/actions.log'"
+check "logging session up" "No todos yet"
+keys a; keys -l 'logged'; keys Enter q
+check "logging session ended" "EXIT=0"
+if grep -q '^  AppReducer.Action.addTodo(.top)$' "$work/actions.log" && grep -q '^+ *text: "logged"' "$work/actions.log"; then
+  pass "--log has the actions and the −/+ state diffs"; else fail "--log ($(head -c 300 "$work/actions.log"))"; fi
 
 # 5. One writer: a second yaru on the same file is read-only; `yaru add` from
 #    the shell reaches the open list.
