@@ -17,7 +17,7 @@ extension Reducer {
   ) -> Reduce<State, Action> {
     let element = element()
     let toElementAction = action
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return Reduce { state, action in
       var elementEffect = Effect<Action>.none
       if let (id, elementAction) = toElementAction.extract(action) {
@@ -55,14 +55,22 @@ struct ElementEffectID<ID: Hashable & Sendable>: Hashable, Sendable {
   let id: ID
 }
 
-/// Where a combinator was written, so that its runtime issues point there.
-struct SourceLocation {
+/// Where a combinator or a test step was written, so that the issues it
+/// reports point there.
+public struct IssueLocation: Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
 
-  func report(_ message: String) {
+  public init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  public func report(_ message: String) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

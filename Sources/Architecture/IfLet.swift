@@ -10,7 +10,7 @@ extension Reducer {
     line: UInt = #line, column: UInt = #column
   ) -> Reduce<State, Action> {
     let childReducer = childReducer()
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let effectID = ChildEffectID(path: child)
     return Reduce { state, parentAction in
       var childEffect = Effect<Action>.none

@@ -119,13 +119,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 }
 
 /// The test line a failure belongs to.
-private struct Location {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+private typealias Location = IssueLocation
 
-  func fail(_ message: String) {
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
+extension IssueLocation {
+  fileprivate func fail(_ message: String) { report(message) }
 }

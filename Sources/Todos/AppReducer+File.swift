@@ -15,11 +15,14 @@ extension AppReducer {
     state.file.phase = .loading
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
-      send(.fileLoaded(Result { () throws(TodoFileError) in
-        let contents = try file.load()
-        return LoadedFile(list: TodoList(parsing: contents?.text ?? "", makeID: uuid), stamp: contents?.stamp)
-      }))
+      send(.fileLoaded(Result { () throws(TodoFileError) in try Self.read(file, uuid) }))
     }
+  }
+
+  /// The file parsed (an empty list when there is no file yet). I/O queue only.
+  private static func read(_ file: TodoFileClient, _ uuid: @Sendable () -> UUID) throws(TodoFileError) -> LoadedFile {
+    let contents = try file.load()
+    return LoadedFile(list: TodoList(parsing: contents?.text ?? "", makeID: uuid), stamp: contents?.stamp)
   }
 
   func reduceFile(_ state: inout State, _ action: Action) -> Effect<Action> {
@@ -64,9 +67,9 @@ extension AppReducer {
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
       guard let now = file.stamp(known), now != known, now.hash != known?.hash,
-            let contents = try? file.load()
+            let loaded = try? Self.read(file, uuid)
       else { return }
-      send(.fileChangedOnDisk(LoadedFile(list: TodoList(parsing: contents.text, makeID: uuid), stamp: contents.stamp)))
+      send(.fileChangedOnDisk(loaded))
     }
     .cancellable(id: FileID.watch, cancelInFlight: true)
   }
@@ -76,8 +79,8 @@ extension AppReducer {
     guard let file = environment.file else { return .none }
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
-      guard let contents = try? file.load() else { return }
-      send(.fileChangedOnDisk(LoadedFile(list: TodoList(parsing: contents.text, makeID: uuid), stamp: contents.stamp)))
+      guard let loaded = try? Self.read(file, uuid) else { return }
+      send(.fileChangedOnDisk(loaded))
     }
   }
 
