@@ -29,13 +29,11 @@ public struct AppEnvironment: Sendable {
     self.file = file
   }
 
-  /// The wall clock, random ids, the main queue and a serial queue for the file.
-  public static func live(file: TodoFileClient?) -> AppEnvironment {
+  /// The wall clock, random ids, the main queue, and `ioQueue` (serial) for the file.
+  public static func live(file: TodoFileClient?, ioQueue: DispatchQueue) -> AppEnvironment {
     AppEnvironment(
       now: { Date() }, uuid: { UUID() }, timeZone: .current,
-      mainQueue: DispatchQueueScheduler(.main),
-      ioQueue: DispatchQueueScheduler(DispatchQueue(label: "yaru.file", qos: .userInitiated)),
-      file: file
+      mainQueue: DispatchQueueScheduler(.main), ioQueue: DispatchQueueScheduler(ioQueue), file: file
     )
   }
 

@@ -120,6 +120,13 @@ public struct AppReducer: Reducer {
       .savingChanges(environment)
   }
 
+  /// The sort of completed todos, one second after the last toggle: a new
+  /// toggle cancels the waiting one and starts the second again.
+  private var delayedSort: Effect<Action> {
+    .run(on: environment.mainQueue, after: .seconds(1)) { send in send(.sortCompletedTodos) }
+      .cancellable(id: CancelID.sort, cancelInFlight: true)
+  }
+
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .started:
@@ -132,8 +139,7 @@ public struct AppReducer: Reducer {
       return reduceFile(&state, action)
     case .todo(_, .toggleCompleteTapped):
       state.isSortPending = true
-      return .run(on: environment.mainQueue, after: .seconds(1)) { send in send(.sortCompletedTodos) }
-        .cancellable(id: CancelID.sort, cancelInFlight: true)
+      return delayedSort
     case .todo(_, .priorityCycled):
       return .none
     case .editor:
@@ -165,11 +171,7 @@ public struct AppReducer: Reducer {
       return .merge(wasPending ? .cancel(id: CancelID.sort) : .none, flash(message))
     case .redo:
       let message = state.redo()
-      let sort: Effect<Action> = state.isSortPending
-        ? .run(on: environment.mainQueue, after: .seconds(1)) { send in send(.sortCompletedTodos) }
-          .cancellable(id: CancelID.sort, cancelInFlight: true)
-        : .none
-      return .merge(sort, flash(message))
+      return .merge(state.isSortPending ? delayedSort : .none, flash(message))
     case .cycleFilter:
       state.filter = state.filter.next
     case .startSearch:

@@ -29,8 +29,7 @@ final class InteractiveSession {
     self.terminal = terminal
     self.file = file
     self.recorder = recorder
-    var environment = AppEnvironment.live(file: file)
-    environment.ioQueue = DispatchQueueScheduler(ioQueue)
+    let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
     var initial = AppReducer.State(now: environment.now())
     initial.timeZone = environment.timeZone
     lock = InstanceLock.acquire(for: file.path)
