@@ -9,7 +9,7 @@ TEST_APT_PACKAGES = todotxt-cli
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
-.PHONY: all deps test-deps install-packages build run test clean
+.PHONY: all deps test-deps install-packages build release run test clean
 
 all: build
 
@@ -41,9 +41,13 @@ install-packages:
 build: deps
 	$(SWIFT) build
 
+## release: the optimized binary, with the Swift runtime and Foundation linked
+## in statically: loading ~50 shared libraries cost ~30 ms and ~20 MB at startup.
+release: deps
+	$(SWIFT) build -c release --product yaru --static-swift-stdlib
+
 ## run: build (optimized) and start yaru on its default todo file.
-run: deps
-	$(SWIFT) build -c release --product yaru
+run: release
 	$(RELEASE_BIN)/yaru
 
 ## test: every test: unit tests, key scripts (yaru replay), then the real binary in tmux.

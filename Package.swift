@@ -15,8 +15,9 @@ let package = Package(
     // IdentifiedArray: the todo list is an ordered collection addressed by id,
     // which is what `forEach` needs (O(1) lookup, stable order).
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
-    // customDump/diff: readable −/+ state diffs for TestStore failures and the
-    // `--log` debug combinator.
+    // customDump/diff: readable −/+ state diffs for TestStore failures. Tests
+    // only: it links FoundationNetworking (curl, TLS), which would make the app
+    // slow to start and impossible to link statically.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // reportIssue: one way to fail a test that both Swift Testing and XCTest see,
     // and a runtime warning (not a crash) in the app.
@@ -30,7 +31,6 @@ let package = Package(
       name: "Architecture",
       dependencies: [
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-        .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: strict

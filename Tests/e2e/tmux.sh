@@ -99,7 +99,7 @@ start "--log '$work/actions.log'"
 check "logging session up" "No todos yet"
 keys a; keys -l 'logged'; keys Enter q
 check "logging session ended" "EXIT=0"
-if grep -q '^  AppReducer.Action.addTodo(.top)$' "$work/actions.log" && grep -q '^+ *text: "logged"' "$work/actions.log"; then
+if grep -q '^  Todos.AppReducer.Action.addTodo(Todos.AppReducer.Placement.top)$' "$work/actions.log" && grep -q '^+ *- text: "logged"' "$work/actions.log"; then
   pass "--log has the actions and the −/+ state diffs"; else fail "--log ($(head -c 300 "$work/actions.log"))"; fi
 
 # 5. One writer: a second yaru on the same file is read-only; `yaru add` from
