@@ -10,6 +10,8 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "yaru", targets: ["yaru"]),
+    // For Benchmarks/ (its own package, so benchmarks never slow `make build`).
+    .library(name: "YaruCore", targets: ["Architecture", "Terminal", "VirtualTerminal", "Todos"]),
   ],
   dependencies: [
     // IdentifiedArray: the todo list is an ordered collection addressed by id,

@@ -11,7 +11,7 @@ public final class Store<State, Action: Sendable> {
   private let reducer: (inout State, Action) -> Effect<Action>
   private var queued: [Action] = []
   private var isReducing = false
-  private var observers: [(_ old: State, _ new: State) -> Void] = []
+  private var observers: [(State) -> Void] = []
   private lazy var effects = EffectRuntime<Action> { [unowned self] in self.send($0) }
 
   public init<R: Reducer>(initialState: State, reducer: R) where R.State == State, R.Action == Action {
@@ -24,7 +24,8 @@ public final class Store<State, Action: Sendable> {
     queued.append(action)
     guard !isReducing else { return }
     isReducing = true
-    let old = state
+    // No copy of the state is held across the reduce: a second reference to
+    // the todo list would make its first mutation copy all of it.
     var next = 0
     while next < queued.count {
       let effect = reducer(&state, queued[next])
@@ -33,11 +34,11 @@ public final class Store<State, Action: Sendable> {
     }
     queued.removeAll(keepingCapacity: true)
     isReducing = false
-    for observer in observers { observer(old, state) }
+    for observer in observers { observer(state) }
   }
 
-  /// Calls `observer` after each batch of actions with the state before and after it.
-  public func observe(_ observer: @escaping (_ old: State, _ new: State) -> Void) {
+  /// Calls `observer` with the new state after each batch of actions.
+  public func observe(_ observer: @escaping (State) -> Void) {
     observers.append(observer)
   }
 

@@ -1,11 +1,15 @@
 /// Turns state snapshots into what the terminal shows, doing as little as it
-/// can: an equal state does no work at all, and otherwise only the cells that
-/// changed since the last frame reach the backend.
+/// can: only the cells that changed since the last frame reach the backend,
+/// and a frame like the last one writes nothing at all.
+///
+/// It keeps the last frame, never the last state: holding on to the state
+/// would share the todo list's storage, and the store's next change to the
+/// list would then copy all of it.
 @MainActor
-public final class Renderer<State: Equatable> {
+public final class Renderer<State> {
   private let backend: any TerminalBackend
   private let view: (State, Size) -> Frame
-  private var last: (state: State, frame: Frame)?
+  private var last: Frame?
 
   public init(backend: any TerminalBackend, view: @escaping (State, Size) -> Frame) {
     self.backend = backend
@@ -13,19 +17,17 @@ public final class Renderer<State: Equatable> {
   }
 
   /// The frame on screen now.
-  public var frame: Frame? { last?.frame }
+  public var frame: Frame? { last }
 
   public func render(_ state: State) {
-    let size = backend.size
-    if let last, last.frame.size == size, last.state == state { return }
-    let frame = view(state, size)
-    let runs = frame.changes(since: last?.frame)
+    let frame = view(state, backend.size)
+    let runs = frame.changes(since: last)
+    let cursorMoved = frame.cursor.map { [$0.column, $0.row] } != last?.cursor.map { [$0.column, $0.row] }
+    last = frame
+    guard !runs.isEmpty || cursorMoved else { return }
     if !runs.isEmpty { backend.draw(runs) }
-    if frame.cursor.map({ [$0.column, $0.row] }) != last?.frame.cursor.map({ [$0.column, $0.row] }) || !runs.isEmpty {
-      backend.setCursor(frame.cursor)
-    }
+    backend.setCursor(frame.cursor)
     backend.present()
-    last = (state, frame)
   }
 
   /// Forgets the last frame, so the next render draws every cell (after the

@@ -44,7 +44,7 @@ final class InteractiveSession {
   }
 
   func start() {
-    store.observe { [unowned self] _, state in self.stateChanged(state) }
+    store.observe { [unowned self] state in self.stateChanged(state) }
     listen(to: 0) { [unowned self] in self.readKeys() }
     onSignal(SIGWINCH) { [unowned self] in self.resized() }
     for signal in [SIGTERM, SIGHUP, SIGINT] {

@@ -37,19 +37,17 @@ private struct ThreadProbe: Reducer {
 struct StoreTests {
   @Test func actionsSentDuringAReduceAreQueuedAndObserversAreToldOncePerBatch() {
     let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: TestScheduler()))
-    var batches: [(old: [String], new: [String])] = []
-    store.observe { old, new in batches.append((old.log, new.log)) }
+    var batches: [[String]] = []
+    store.observe { batches.append($0.log) }
     store.send(.sendChain)
     #expect(store.state.log == ["chain", "first", "second"])
-    #expect(batches.count == 1)
-    #expect(batches.first?.old == [])
-    #expect(batches.first?.new == ["chain", "first", "second"])
+    #expect(batches == [["chain", "first", "second"]])
   }
 
   @Test func anObserverThatSendsStartsANewBatchAfterTheCurrentOne() {
     let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: TestScheduler()))
     var seen: [[String]] = []
-    store.observe { _, new in
+    store.observe { new in
       seen.append(new.log)
       if new.log == ["chain", "first", "second"] { store.send(.noted("after")) }
     }
@@ -76,7 +74,7 @@ struct StoreTests {
     let store = Store(initialState: ThreadProbe.State(), reducer: ThreadProbe(background: background))
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       var resumed = false
-      store.observe { _, new in
+      store.observe { new in
         if new.arrivals.count == 2 && !resumed {
           resumed = true
           done.resume()
@@ -98,5 +96,34 @@ struct StoreTests {
     scheduler.advance(by: .seconds(5))
     #expect(store.state.count == 0)
     #expect(store.runningEffectCount == 0)
+  }
+}
+
+/// Records whether the reducer holds the only reference to the state's
+/// storage: if the store kept a copy, every change to a large list would
+/// copy all of it.
+private struct UniquenessProbe: Reducer {
+  final class Storage {}
+  struct State {
+    var storage = Storage()
+    var wasUnique: [Bool] = []
+  }
+
+  func reduce(into state: inout State, action: Void) -> Effect<Void> {
+    state.wasUnique.append(isKnownUniquelyReferenced(&state.storage))
+    return .none
+  }
+}
+
+@MainActor
+struct StoreCopyTests {
+  @Test func theStoreHoldsNoCopyOfTheStateWhileReducing() {
+    let store = Store(initialState: UniquenessProbe.State(), reducer: UniquenessProbe())
+    var observed = 0
+    store.observe { _ in observed += 1 }
+    store.send(())
+    store.send(())
+    #expect(store.state.wasUnique == [true, true])
+    #expect(observed == 2)
   }
 }

@@ -1,0 +1,1 @@
+// mallinfo2 is not in Swift's Glibc module; CMallocInfo.h wraps it.

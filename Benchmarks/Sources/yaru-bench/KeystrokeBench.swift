@@ -1,0 +1,120 @@
+import Architecture
+import Foundation
+import Terminal
+import Todos
+import VirtualTerminal
+
+/// The app as `yaru replay` runs it — keymap, store, effects on virtual time,
+/// view, frame diff, virtual terminal — holding `count` todos in memory (no
+/// file, so no saves: those run on the I/O queue in the real app, and have
+/// their own rows).
+@MainActor
+final class KeystrokeHarness {
+  let scheduler = TestScheduler(now: Date(timeIntervalSince1970: 1_790_000_000))
+  let store: Store<AppReducer.State, AppReducer.Action>
+  let terminal: VirtualTerminal
+  let renderer: Renderer<AppReducer.State>
+
+  init(count: Int, size: Size) {
+    let environment = AppEnvironment.virtual(scheduler)
+    let list = TodoList(parsing: TodoFixtures.text(lines: count), makeID: environment.uuid)
+    store = Store(initialState: AppReducer.State(todos: list.todos, now: scheduler.now), reducer: AppReducer(environment: environment))
+    terminal = VirtualTerminal(size: size)
+    renderer = Renderer(backend: terminal, view: AppView.render)
+    store.send(.listHeightChanged(AppView.listRows(in: size)))
+    press([])
+  }
+
+  /// Presses `keys` as the interactive session does: each through the keymap
+  /// and the store, due effects run, then one render.
+  func press(_ keys: [Key]) {
+    for key in keys {
+      if let action = Keymap.action(for: key, in: store.state) { store.send(action) }
+    }
+    scheduler.advance()
+    renderer.render(store.state)
+  }
+
+  /// Times `key` pressed `iterations` times; `before` and `after` run untimed
+  /// around each press (to open the editor, or to clear a search).
+  func measure(
+    _ key: Key, iterations: Int, before: @autoclosure () -> [Key] = [], after: [Key] = [], between: Duration = .zero
+  ) -> (time: Samples, cells: Samples) {
+    var time = Samples(), cells = Samples()
+    for iteration in 0..<(iterations + iterations / 10) {
+      press(before())
+      terminal.resetCounters()
+      let elapsed = milliseconds { press([key]) }
+      if iteration >= iterations / 10 {  // the first tenth warms up
+        time.add(elapsed)
+        cells.add(Double(terminal.cellsWritten))
+      }
+      press(after)
+      if between > .zero { scheduler.advance(by: between); renderer.render(store.state) }
+    }
+    return (time, cells)
+  }
+
+  /// The selection's row on screen, from 0 at the top of the list.
+  var selectedScreenRow: Int {
+    let state = store.state
+    return (state.selection.flatMap { state.visibleRow(of: $0) } ?? 0) - state.scrollTop
+  }
+
+  /// Back to the first todo when the next move down would scroll (or hit the
+  /// end), so that every timed move stays within the page.
+  var keysToStayOnThePage: [Key] {
+    let state = store.state
+    let last = min(state.pageSize, state.visibleCount) - 1
+    return selectedScreenRow >= last ? ["g"] : []
+  }
+
+  /// To the bottom row of the page, so that the next move down scrolls.
+  var keysToTheBottomRow: [Key] {
+    let state = store.state
+    if state.selection.flatMap({ state.visibleRow(of: $0) }) == state.visibleCount - 1 { return ["g"] + Array(repeating: "j", count: state.pageSize - 1) }
+    return Array(repeating: "j", count: max(0, state.pageSize - 1 - selectedScreenRow))
+  }
+
+  /// Cells written when nothing changed: rendering the same state again.
+  func cellsForUnchangedState() -> Int {
+    terminal.resetCounters()
+    renderer.render(store.state)
+    return terminal.cellsWritten + terminal.presents
+  }
+}
+
+@MainActor
+func keystrokeRows(counts: [Int], sizes: [Size]) -> [Row] {
+  var rows: [Row] = []
+  for count in counts {
+    for size in sizes {
+      let harness = KeystrokeHarness(count: count, size: size)
+      let iterations = count >= 100_000 ? 200 : 1_000
+      let label = "\(grouped(count)) todos \(size.columns)x\(size.rows)"
+      let keys: [(String, () -> (time: Samples, cells: Samples))] = [
+        ("move down", { harness.measure("j", iterations: iterations, before: harness.keysToStayOnThePage) }),
+        ("move down, scrolling", { harness.measure("j", iterations: iterations, before: harness.keysToTheBottomRow) }),
+        // After each toggle the clock passes the 1 s sort delay, untimed.
+        ("toggle", { harness.measure("x", iterations: iterations, between: .seconds(1)) }),
+        ("add: Enter after typing", { harness.measure(.enter, iterations: iterations, before: ["a", "m", "i", "l", "k"]) }),
+        ("search: one letter", { harness.measure("k", iterations: iterations, before: ["/"], after: [.escape, .escape]) }),
+      ]
+      for (name, run) in keys where !(name.contains("scrolling") && count <= harness.store.state.pageSize) {
+        let (time, cells) = run()
+        let limit = count >= 100_000 ? 5.0 : 1.0
+        let target = count >= 10_000 ? verdict("p99 < \(Int(limit)) ms", time.p99 < limit) : ""
+        rows.append(Row(
+          name: "key \(name), \(label)", p50: format(ms: time.p50), p99: format(ms: time.p99),
+          cells: "\(Int(cells.p50)) · \(Int(cells.p99))", target: target
+        ))
+      }
+      let unchanged = harness.cellsForUnchangedState()
+      rows.append(Row(
+        name: "render an unchanged state, \(label)", p50: "", p99: "", cells: "\(unchanged)",
+        target: verdict("0 cells", unchanged == 0)
+      ))
+    }
+  }
+  return rows
+}

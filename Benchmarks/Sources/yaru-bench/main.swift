@@ -1,0 +1,27 @@
+import Foundation
+import Terminal
+
+// `make bench`: every performance figure of issue 7 in one table. Run the
+// release build; `--quick` uses fewer sizes (a smoke test of the program).
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "peak-rss", let path = arguments.dropFirst().first {
+  print(Int(peakResidentAfterLoading(path)))
+  exit(0)
+}
+let quick = arguments.contains("--quick")
+
+let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+let counts = quick ? [20, 1_000] : [20, 10_000, 100_000]
+let largest = counts.last!
+var rows = keystrokeRows(counts: counts, sizes: [Size(columns: 80, rows: 24), Size(columns: 200, rows: 60)])
+rows += try fileRows(counts: counts.filter { $0 >= 1_000 }, folder: folder)
+rows += undoRows(count: largest)
+let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")
+rows.append(Row(
+  name: "peak resident memory, \(grouped(largest)) todos loaded and drawn", p50: format(bytes: peak), p99: "",
+  target: largest >= 100_000 ? verdict("< 60 MB", peak < 60 * 1_048_576) : ""
+))
+printTable(rows)
