@@ -4,19 +4,36 @@ import Foundation
 /// What the list shows and where the selection may go: the filter, the
 /// search, and the row being edited (always shown, even if it matches neither).
 extension AppReducer.State {
-  public func isVisible(_ todo: Todo.State) -> Bool {
-    if case .editing(let editing) = mode, editing.id == todo.id { return true }
-    return filter.includes(todo) && (search.isEmpty || todo.matches(search))
+  public func isVisible(_ todo: Todo.State) -> Bool { Visibility(self).test(todo) }
+
+  /// The visibility test for one scan of the list, with the search prepared
+  /// once rather than once per todo.
+  func visibility() -> (Todo.State) -> Bool {
+    let visibility = Visibility(self)
+    return { visibility.test($0) }
   }
 
   /// The todos the list shows, in order.
   public var visibleTodos: [Todo.State] {
-    todos.filter(isVisible)
+    todos.filter(visibility())
   }
 
   /// Active todos in the whole list, whatever the filter: `N items left`.
   public var activeCount: Int {
-    todos.reduce(0) { $0 + ($1.isComplete ? 0 : 1) }
+    var count = 0
+    scanTodos { _, todo in count += todo.pointee.isComplete ? 0 : 1 }
+    return count
+  }
+
+  /// Visits every todo in order without copying it. Whole-list scans (the
+  /// footer's count, the search) run on every key, and iterating the list
+  /// normally copies each todo — retaining and releasing its text — which
+  /// at 100,000 todos costs more than the scan's own work.
+  func scanTodos(_ body: (_ index: Int, _ todo: UnsafePointer<Todo.State>) -> Void) {
+    todos.elements.withUnsafeBufferPointer { buffer in
+      guard let first = buffer.baseAddress else { return }
+      for index in buffer.indices { body(index, first + index) }
+    }
   }
 
   public var selectedTodo: Todo.State? {
@@ -24,11 +41,11 @@ extension AppReducer.State {
   }
 
   func firstVisible() -> Todo.State? {
-    todos.first(where: isVisible)
+    todos.first(where: visibility())
   }
 
   func lastVisible() -> Todo.State? {
-    todos.last(where: isVisible)
+    todos.last(where: visibility())
   }
 
   /// Moves the selection `steps` visible rows down (negative: up), stopping
@@ -39,6 +56,7 @@ extension AppReducer.State {
       return
     }
     var remaining = abs(steps)
+    let isVisible = visibility()
     let stride = steps >= 0 ? 1 : -1
     var probe = index + stride
     while remaining > 0, todos.indices.contains(probe) {
@@ -70,6 +88,7 @@ extension AppReducer.State {
     } else {
       start = min(anchor.index, todos.count)
     }
+    let isVisible = visibility()
     let below = todos[start...].first(where: isVisible)
     let above = todos[..<min(start, todos.count)].last(where: isVisible)
     selection = (below ?? above)?.id
@@ -86,11 +105,28 @@ extension AppReducer.State {
   public func visibleRow(of id: UUID) -> Int? {
     guard let index = todos.index(id: id) else { return nil }
     if showsEverything { return index }
+    let isVisible = visibility()
     return todos[..<index].reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
   }
 
   public var visibleCount: Int {
-    showsEverything ? todos.count : todos.reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
+    if showsEverything { return todos.count }
+    let isVisible = visibility()
+    return todos.reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
+  }
+
+  /// `visibleCount` and `visibleRow(of:)` in one pass over the list.
+  func visibleCountAndRow(of id: UUID?) -> (count: Int, row: Int?) {
+    if showsEverything { return (todos.count, id.flatMap { todos.index(id: $0) }) }
+    let visibility = Visibility(self)
+    var count = 0
+    var row: Int?
+    scanTodos { _, todo in
+      guard visibility.test(todo.pointee) else { return }
+      if todo.pointee.id == id { row = count }
+      count += 1
+    }
+    return (count, row)
   }
 
   /// Up to `count` visible todos from visible row `first` on: what the screen shows.
@@ -101,6 +137,7 @@ extension AppReducer.State {
     }
     var rows: [Todo.State] = []
     var seen = 0
+    let isVisible = visibility()
     for todo in todos where isVisible(todo) {
       if seen >= first { rows.append(todo) }
       seen += 1
@@ -112,8 +149,8 @@ extension AppReducer.State {
   /// Moves `scrollTop` the least needed to show the selected row, and never
   /// past the end of the list.
   mutating func scrollSelectionIntoView() {
-    let count = visibleCount
-    if let row = selection.flatMap(visibleRow(of:)) {
+    let (count, row) = visibleCountAndRow(of: selection)
+    if let row {
       if row < scrollTop { scrollTop = row }
       if row >= scrollTop + pageSize { scrollTop = row - pageSize + 1 }
     }
@@ -124,8 +161,7 @@ extension AppReducer.State {
 extension Todo.State {
   /// Case-insensitive search on the whole line as it shows: priority and text.
   public func matches(_ query: String) -> Bool {
-    let line = priority.map { "(\($0)) " + text } ?? text
-    return line.range(of: query, options: [.caseInsensitive]) != nil
+    SearchQuery(query).matches(self)
   }
 }
 
@@ -139,5 +175,24 @@ extension Reducer where State == AppReducer.State {
       state.scrollSelectionIntoView()
       return effect
     }
+  }
+}
+
+/// Whether a todo shows under the filter and the search (the todo being
+/// edited always does): a struct rather than a closure so that whole-list
+/// scans read each todo in place instead of copying it.
+struct Visibility {
+  let filter: Filter
+  let query: SearchQuery?
+  let editing: UUID?
+
+  init(_ state: AppReducer.State) {
+    filter = state.filter
+    query = state.search.isEmpty ? nil : SearchQuery(state.search)
+    editing = if case .editing(let editing) = state.mode { editing.id } else { nil }
+  }
+
+  func test(_ todo: borrowing Todo.State) -> Bool {
+    todo.id == editing || (filter.includes(isComplete: todo.isComplete) && query?.matches(text: todo.text, priority: todo.priority) != false)
   }
 }

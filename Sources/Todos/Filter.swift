@@ -4,11 +4,13 @@ public enum Filter: String, CaseIterable, Equatable, Sendable {
   case active = "Active"
   case completed = "Completed"
 
-  public func includes(_ todo: Todo.State) -> Bool {
+  public func includes(_ todo: Todo.State) -> Bool { includes(isComplete: todo.isComplete) }
+
+  func includes(isComplete: Bool) -> Bool {
     switch self {
     case .all: true
-    case .active: !todo.isComplete
-    case .completed: todo.isComplete
+    case .active: !isComplete
+    case .completed: isComplete
     }
   }
 

@@ -9,6 +9,15 @@ if arguments.first == "peak-rss", let path = arguments.dropFirst().first {
   exit(0)
 }
 let quick = arguments.contains("--quick")
+// `yaru-bench undo` or `keys`: only those rows at 100,000 todos, for profiling.
+if arguments.first == "undo" {
+  printTable(undoRows(count: 100_000))
+  exit(0)
+}
+if arguments.first == "keys" {
+  printTable(keystrokeRows(counts: [100_000], sizes: [Size(columns: 80, rows: 24)], only: arguments.dropFirst().first))
+  exit(0)
+}
 
 let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
