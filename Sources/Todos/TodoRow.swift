@@ -3,6 +3,10 @@ import Terminal
 /// One todo on screen: `[ ]`/`[x]`, the priority, the text with its
 /// +projects, @contexts and due date picked out; reverse video when selected,
 /// the line editor in place while it is being edited.
+///
+/// The selection's reverse video covers the row's content and one column
+/// more, not the whole width: a move then rewrites two short rows, not two
+/// screen-wide ones (about 70 bytes to the terminal instead of 140).
 enum TodoRow {
   static func draw(_ todo: Todo.State, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
     let selected = todo.id == state.selection
@@ -12,19 +16,22 @@ enum TodoRow {
       let color: Style.Color = switch priority { case "A": .red; case "B": .yellow; case "C": .green; default: .blue }
       x = frame.write("(\(priority)) ", column: x, row: row, style: Style(bold: true, foreground: color))
     }
+    let end: Int
     if case .editing(let editing) = state.mode, editing.id == todo.id {
-      drawEditor(state.editor, column: x, row: row, on: &frame)
+      end = drawEditor(state.editor, column: x, row: row, on: &frame)
     } else {
-      drawText(todo, base: base, today: today, column: x, row: row, on: &frame)
+      end = drawText(todo, base: base, today: today, column: x, row: row, on: &frame)
     }
     if selected {
-      frame.restyle(row: row, columns: 0..<frame.size.columns) { $0.reverse = true }
+      frame.restyle(row: row, columns: 0..<min(end + 1, frame.size.columns)) { $0.reverse = true }
     }
   }
 
   /// The text written whole (so a cut shows `…`), then its words restyled
   /// by what they are.
-  private static func drawText(_ todo: Todo.State, base: Style, today: Day, column: Int, row: Int, on frame: inout Frame) {
+  /// Returns the column after the text.
+  @discardableResult
+  private static func drawText(_ todo: Todo.State, base: Style, today: Day, column: Int, row: Int, on frame: inout Frame) -> Int {
     let end = frame.write(todo.text, column: column, row: row, style: base)
     var x = column
     for word in todo.text.split(separator: " ", omittingEmptySubsequences: false) {
@@ -47,18 +54,21 @@ enum TodoRow {
         $0.bold = $0.bold || bold
       }
     }
+    return end
   }
 
   /// The line editor's text from `column`, scrolled so the cursor shows, and
   /// the terminal cursor placed after the grapheme before it (by width, so
   /// wide characters count twice).
-  static func drawEditor(_ editor: LineEditor.State, column: Int, row: Int, on frame: inout Frame) {
+  @discardableResult
+  static func drawEditor(_ editor: LineEditor.State, column: Int, row: Int, on frame: inout Frame) -> Int {
     let room = frame.size.columns - column - 1
     var before = Substring(editor.text.prefix(editor.cursor))
     while DisplayWidth.of(before) > room, !before.isEmpty { before = before.dropFirst() }
     let after = editor.text.dropFirst(editor.cursor)
     let x = frame.write(before, column: column, row: row, style: Style(underline: true))
-    frame.write(after, column: x, row: row, style: Style(underline: true))
+    let end = frame.write(after, column: x, row: row, style: Style(underline: true))
     frame.cursor = (x, row)
+    return end
   }
 }

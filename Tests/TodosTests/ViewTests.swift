@@ -59,9 +59,12 @@ struct ViewTests {
     #expect(screen(narrow, 40, 10)[1] == " [ ] abcdefghijklmnopqrstuvwxyz0123牛乳…", "the last 牛 would straddle the edge")
   }
 
-  @Test func theSelectedRowIsInReverseVideoAcrossTheWidth() {
+  @Test func theSelectedRowIsInReverseVideoOverItsContentAndOneColumnMore() {
     let frame = AppView.render(state, Size(columns: 80, rows: 24))
-    #expect((0..<80).allSatisfy { frame[$0, 1].style.reverse })
+    let line = screen(state, 80, 24)[1]
+    let end = line.count + 1  // every character of this row is one column wide
+    #expect((0..<end).allSatisfy { frame[$0, 1].style.reverse }, "\(line)")
+    #expect(!(end..<80).contains { frame[$0, 1].style.reverse }, "the rest of the row stays plain: a move rewrites less")
     #expect(!(0..<80).contains { frame[$0, 2].style.reverse })
     #expect(frame[31, 1].style.foreground == .cyan, "+finance")
     #expect(frame[40, 1].style.foreground == .magenta, "@desk")
