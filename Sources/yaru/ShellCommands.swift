@@ -9,7 +9,7 @@ import Todos
 enum ShellFile {
   static func load(_ path: String) throws -> TodoList {
     do {
-      return TodoList(parsing: try TodoFile.read(path)?.text ?? "", makeID: { UUID() })
+      return TodoList(parsing: try TodoFile.read(path)?.text ?? "", makeID: UUID.seededRandom())
     } catch {
       throw fail(error.message)
     }
@@ -22,7 +22,7 @@ enum ShellFile {
     for _ in 0..<5 {
       do {
         let contents = try TodoFile.read(path)
-        var list = TodoList(parsing: contents?.text ?? "", makeID: { UUID() })
+        var list = TodoList(parsing: contents?.text ?? "", makeID: UUID.seededRandom())
         let result = try change(&list)
         try TodoFile.write(list.formatted(), to: path, expecting: contents.map { .unchanged($0.stamp) } ?? .noFile)
         return result

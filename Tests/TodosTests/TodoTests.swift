@@ -99,3 +99,17 @@ struct DayTests {
     #expect(Day(lateUTC, in: tokyo).description == "2026-01-02")
   }
 }
+
+struct SeededRandomIDTests {
+  @Test func idsAreDistinctVersion4UUIDs() {
+    let next = UUID.seededRandom()
+    let ids = (0..<10_000).map { _ in next() }
+    #expect(Set(ids).count == ids.count)
+    for id in ids.prefix(100) {
+      let text = id.uuidString
+      #expect(Array(text)[14] == "4", "version 4: \(text)")
+      #expect("89AB".contains(Array(text)[19]), "RFC 4122 variant: \(text)")
+    }
+    #expect(UUID.seededRandom()() != UUID.seededRandom()(), "each generator is seeded anew")
+  }
+}

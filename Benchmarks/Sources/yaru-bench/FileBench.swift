@@ -13,10 +13,10 @@ func fileRows(counts: [Int], folder: String) throws -> [Row] {
     var parse = Samples(), load = Samples(), formatting = Samples(), save = Samples()
     var list = TodoList(todos: [])
     for _ in 0..<iterations {
-      parse.add(milliseconds { list = TodoList(parsing: text, makeID: UUID.incrementing()) })
+      parse.add(milliseconds { list = TodoList(parsing: text, makeID: UUID.seededRandom()) })
       load.add(try milliseconds {
         guard let (read, _) = try TodoFile.read(path) else { fatalError("\(path) vanished") }
-        list = TodoList(parsing: read, makeID: UUID.incrementing())
+        list = TodoList(parsing: read, makeID: UUID.seededRandom())
       })
       var formatted = ""
       formatting.add(milliseconds { formatted = list.formatted() })
