@@ -9,7 +9,7 @@ TEST_APT_PACKAGES = todotxt-cli
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
-.PHONY: all deps test-deps install-packages build release run test clean
+.PHONY: all deps test-deps install-packages build release run test bench clean
 
 all: build
 
@@ -59,5 +59,14 @@ test: test-deps
 	Tests/e2e/atomic-save.sh $(DEBUG_BIN)/yaru 200
 	Tests/e2e/todo-sh.sh $(DEBUG_BIN)/yaru
 
+## bench: every in-process performance figure (keys, files, undo, memory) in
+## one table, from the release build of Benchmarks/ (its own package, so it
+## never slows build or test). About a minute.
+bench: deps
+	@# SwiftPM keeps a stale file list of the parent package otherwise.
+	rm -f Benchmarks/.build/*/release/description.json
+	$(SWIFT) build -c release --package-path Benchmarks
+	Benchmarks/.build/release/yaru-bench
+
 clean:
-	rm -rf .build
+	rm -rf .build Benchmarks/.build
