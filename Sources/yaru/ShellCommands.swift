@@ -52,7 +52,10 @@ enum ShellFile {
 }
 
 struct Add: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Add a todo (dated today) at the end of the list.")
+  // Every command names itself: otherwise ArgumentParser derives the name
+  // with `String(describing:)`, which scans the whole binary's protocol
+  // conformances and cost a millisecond of every start.
+  static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a todo (dated today) at the end of the list.")
 
   @OptionGroup var file: FileOption
   @Argument(help: "The todo's text, e.g. (A) Call mom +family @phone due:2026-12-01")
@@ -89,7 +92,7 @@ struct ListTodos: ParsableCommand {
 }
 
 struct Done: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Mark todo number N complete (dated today).")
+  static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark todo number N complete (dated today).")
 
   @OptionGroup var file: FileOption
   @Argument(help: "The todo's number, as `yaru ls` shows it.")
