@@ -21,8 +21,8 @@ let package = Package(
     // only: it links FoundationNetworking (curl, TLS), which would make the app
     // slow to start and impossible to link statically.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
-    // reportIssue: one way to fail a test that both Swift Testing and XCTest see,
-    // and a runtime warning (not a crash) in the app.
+    // reportIssue: one way to fail a test that both Swift Testing and XCTest
+    // see. Test support only: it imports all of Foundation.
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // The command line (`yaru`, `yaru add`, `yaru replay`…): parsing, help and
     // errors as people expect them, with no macros to compile.
@@ -33,7 +33,6 @@ let package = Package(
       name: "Architecture",
       dependencies: [
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: strict
     ),

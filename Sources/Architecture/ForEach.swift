@@ -1,5 +1,4 @@
 import IdentifiedCollections
-import IssueReporting
 
 extension Reducer {
   /// Runs `element` on the element of `elements` that an action names by id,
@@ -53,24 +52,4 @@ struct ElementEffectID<ID: Hashable & Sendable>: Hashable, Sendable {
   // Key paths are immutable values; AnyKeyPath is just not marked Sendable.
   nonisolated(unsafe) let path: AnyKeyPath
   let id: ID
-}
-
-/// Where a combinator or a test step was written, so that the issues it
-/// reports point there.
-public struct IssueLocation: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
-
-  public init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
-  }
-
-  public func report(_ message: String) {
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
 }

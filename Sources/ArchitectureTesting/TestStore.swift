@@ -26,6 +26,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     self.state = initialState
     self.reducer = reducer.reduce(into:action:)
     self.origin = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssuesToTests()
   }
 
   deinit {
@@ -121,6 +122,17 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 /// The test line a failure belongs to.
 private typealias Location = IssueLocation
 
+/// Sends the issues the architecture finds (`forEach`, `ifLet`) to the test
+/// runner — Swift Testing or XCTest — through IssueReporting. A TestStore
+/// does this when made; tests of a plain Store call it first.
+public func reportIssuesToTests() {
+  IssueLocation.setReporter { message, location in
+    reportIssue(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+  }
+}
+
 extension IssueLocation {
-  fileprivate func fail(_ message: String) { report(message) }
+  fileprivate func fail(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
