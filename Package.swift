@@ -2,8 +2,12 @@
 import PackageDescription
 
 /// Every target builds in Swift 6 language mode and treats warnings as errors,
-/// so `make build` stays warning-free by construction.
-let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+/// so `make build` stays warning-free by construction. Members are visible only
+/// from modules a file imports itself: otherwise Foundation's string methods
+/// leak in through a dependency that imports Foundation, and the app links it.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error), .enableUpcomingFeature("MemberImportVisibility")]
+/// Tests may use Foundation as they like: they are not in the app.
+let testStrict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
   name: "yaru",
@@ -17,6 +21,8 @@ let package = Package(
     // IdentifiedArray: the todo list is an ordered collection addressed by id,
     // which is what `forEach` needs (O(1) lookup, stable order).
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    // OrderedSet, which IdentifiedArray's ids are (its own dependency).
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     // customDump/diff: readable −/+ state diffs for TestStore failures. Tests
     // only: it links FoundationNetworking (curl, TLS), which would make the app
     // slow to start and impossible to link statically.
@@ -33,6 +39,7 @@ let package = Package(
       name: "Architecture",
       dependencies: [
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: strict
     ),
@@ -93,7 +100,7 @@ let package = Package(
         "ArchitectureTesting",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
-      swiftSettings: strict
+      swiftSettings: testStrict
     ),
     .testTarget(
       name: "TodosTests",
@@ -106,17 +113,17 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       exclude: ["Fixtures"],
-      swiftSettings: strict
+      swiftSettings: testStrict
     ),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "Terminal"],
-      swiftSettings: strict
+      dependencies: ["Replay", "Terminal", "Todos"],
+      swiftSettings: testStrict
     ),
     .testTarget(
       name: "TerminalTests",
       dependencies: ["Terminal", "VirtualTerminal"],
-      swiftSettings: strict
+      swiftSettings: testStrict
     ),
   ],
   swiftLanguageModes: [.v6]

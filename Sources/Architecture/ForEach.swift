@@ -1,4 +1,5 @@
 import IdentifiedCollections
+import OrderedCollections
 
 extension Reducer {
   /// Runs `element` on the element of `elements` that an action names by id,

@@ -1,5 +1,9 @@
 import Architecture
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Terminal
 import Todos
 import VirtualTerminal
@@ -24,11 +28,11 @@ public final class ReplayRunner {
   /// - Parameters:
   ///   - file: the todo file, loaded and saved as in interactive use; nil keeps the list in memory.
   ///   - output: where `screen` prints.
-  public init(size: Size, now: Date, timeZone: TimeZone, file: String?, output: @escaping (String) -> Void) {
+  public init(size: Size, now: Date, utcOffset: UTCOffset, file: String?, output: @escaping (String) -> Void) {
     scheduler = TestScheduler(now: now)
     var state = AppReducer.State(now: now)
-    state.timeZone = timeZone
-    let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0) }, timeZone: timeZone)
+    state.utcOffset = utcOffset
+    let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0) }, utcOffset: utcOffset)
     store = Store(initialState: state, reducer: AppReducer(environment: environment))
     terminal = VirtualTerminal(size: size)
     renderer = Renderer(backend: terminal, view: AppView.render)

@@ -1,6 +1,10 @@
 import Architecture
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// Everything the app needs from outside, passed in so that the reducer does
@@ -9,7 +13,8 @@ import Synchronization
 public struct AppEnvironment: Sendable {
   public var now: @Sendable () -> Date
   public var uuid: @Sendable () -> UUID
-  public var timeZone: TimeZone
+  /// The user's offset from UTC at an instant.
+  public var utcOffset: @Sendable (Date) -> UTCOffset
   /// Where timers and delays run: the main queue live, virtual time in tests.
   public var mainQueue: any Scheduler
   /// Where the file is read and written: never the main queue live.
@@ -19,11 +24,11 @@ public struct AppEnvironment: Sendable {
 
   public init(
     now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
-    timeZone: TimeZone, mainQueue: any Scheduler, ioQueue: any Scheduler, file: TodoFileClient?
+    utcOffset: @escaping @Sendable (Date) -> UTCOffset, mainQueue: any Scheduler, ioQueue: any Scheduler, file: TodoFileClient?
   ) {
     self.now = now
     self.uuid = uuid
-    self.timeZone = timeZone
+    self.utcOffset = utcOffset
     self.mainQueue = mainQueue
     self.ioQueue = ioQueue
     self.file = file
@@ -32,7 +37,7 @@ public struct AppEnvironment: Sendable {
   /// The wall clock, random ids, the main queue, and `ioQueue` (serial) for the file.
   public static func live(file: TodoFileClient?, ioQueue: DispatchQueue) -> AppEnvironment {
     AppEnvironment(
-      now: { Date() }, uuid: UUID.seededRandom(), timeZone: .current,
+      now: { Date() }, uuid: UUID.seededRandom(), utcOffset: UTCOffset.local(at:),
       mainQueue: DispatchQueueScheduler(.main), ioQueue: DispatchQueueScheduler(ioQueue), file: file
     )
   }
@@ -40,16 +45,19 @@ public struct AppEnvironment: Sendable {
   /// Virtual time and ids counting up from 1: every run is the same. The
   /// file's work runs on the same virtual clock.
   public static func virtual(
-    _ scheduler: TestScheduler, file: TodoFileClient? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    _ scheduler: TestScheduler, file: TodoFileClient? = nil, utcOffset: UTCOffset = .utc
   ) -> AppEnvironment {
     AppEnvironment(
-      now: { scheduler.now }, uuid: UUID.incrementing(), timeZone: timeZone,
+      now: { scheduler.now }, uuid: UUID.incrementing(), utcOffset: { _ in utcOffset },
       mainQueue: scheduler, ioQueue: scheduler, file: file
     )
   }
 
   /// Today in the user's time zone.
-  public var today: Day { Day(now(), in: timeZone) }
+  public var today: Day {
+    let now = now()
+    return Day(now, at: utcOffset(now))
+  }
 }
 
 extension UUID {

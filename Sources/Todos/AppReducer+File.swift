@@ -1,5 +1,10 @@
 import Architecture
+import IdentifiedCollections
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The todo file: loaded at start, saved after every committed change, and
 /// watched for changes made by other programs. Every read and write runs on
@@ -90,13 +95,13 @@ extension AppReducer {
   private func reloadChangedFile(_ state: inout State, _ loaded: LoadedFile) -> Effect<Action> {
     guard !state.file.isSaving, loaded.stamp?.hash != state.file.stamp?.hash else { return .none }
     if case .editing = state.mode { return .none }  // looked at again after the edit
-    let name = (environment.file?.path as NSString?)?.lastPathComponent ?? "the todo file"
+    let name = environment.file.map { PathName.lastComponent($0.path) } ?? "the todo file"
     var effect = Effect<Action>.none
     if state.file.hasUnsavedChanges, let file = environment.file {
       let conflictPath = file.path + ".conflict-" + conflictStamp()
       let ours = TodoList(todos: state.todos, lineEnding: state.file.lineEnding).formatted()
       effect = .run(on: environment.ioQueue) { _ in _ = try? file.save(ours, conflictPath, .anything) }
-      state.flash = "\(name) was changed by another program: your version is in \((conflictPath as NSString).lastPathComponent)"
+      state.flash = "\(name) was changed by another program: your version is in \(PathName.lastComponent(conflictPath))"
     } else {
       state.flash = "\(name) was changed by another program: reloaded"
     }
@@ -109,11 +114,10 @@ extension AppReducer {
   }
 
   private func conflictStamp() -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = environment.timeZone
-    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: environment.now())
-    func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-    return "\(c.year ?? 0)\(two(c.month))\(two(c.day))-\(two(c.hour))\(two(c.minute))\(two(c.second))"
+    let now = environment.now()
+    let c = WallClock(now, at: environment.utcOffset(now))
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(c.year)\(two(c.month))\(two(c.day))-\(two(c.hour))\(two(c.minute))\(two(c.second))"
   }
 }
 

@@ -1,5 +1,9 @@
 import Architecture
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IdentifiedCollections
 
 /// The whole app as one reducer: the list of todos (one `Todo` reducer per
@@ -29,8 +33,9 @@ public struct AppReducer: Reducer {
     public var pageSize = 20
     /// The first visible row on screen; kept so the selection is always in view.
     public var scrollTop = 0
-    /// The zone the clock shows time in.
-    public var timeZone = TimeZone(identifier: "UTC")!
+    /// The user's offset from UTC, for the clock and today's date; updated
+    /// with the clock, so daylight saving changes show.
+    public var utcOffset = UTCOffset.utc
     /// The user asked to quit; the program saves and exits.
     public var isQuitting = false
     public var file = FileState()
@@ -202,6 +207,7 @@ public struct AppReducer: Reducer {
       state.flushPendingSort()
     case .clockTicked(let now):
       state.now = now
+      state.utcOffset = environment.utcOffset(now)
       return watchFile(state)
     case .flashExpired:
       state.flash = nil

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import IdentifiedCollections
 
 /// Adding and editing todos: the row being edited lives in the list while its
 /// text is typed in the line editor; Enter commits it, Esc cancels it.
@@ -30,7 +35,7 @@ extension AppReducer.State {
   /// an edited one takes the new text. Returns a message to flash, if any.
   mutating func commitEdit() -> String? {
     guard case .editing(let editing) = mode, let index = todos.index(id: editing.id) else { return nil }
-    let text = editor.text.trimmingCharacters(in: .whitespaces)
+    let text = editor.text.trimmingWhitespace()
     let before = todos[index]
     if editing.isNew {
       guard !text.isEmpty else {

@@ -1,5 +1,10 @@
 import Architecture
+import IdentifiedCollections
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The changes to the list that undo can take back: each records a step in
 /// the history as it changes the list.

@@ -1,5 +1,10 @@
 import Architecture
+import IdentifiedCollections
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the list shows and where the selection may go: the filter, the
 /// search, and the row being edited (always shown, even if it matches neither).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Terminal
 
 /// The whole screen as a pure function of the state and the terminal size:
@@ -55,11 +59,9 @@ public enum AppView {
   }
 
   static func clockText(_ state: AppReducer.State) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = state.timeZone
-    let parts = calendar.dateComponents([.hour, .minute], from: state.now)
-    let hour = parts.hour ?? 0
-    let minute = (parts.minute ?? 0) < 10 ? "0\(parts.minute ?? 0)" : "\(parts.minute ?? 0)"
+    let clock = WallClock(state.now, at: state.utcOffset)
+    let hour = clock.hour
+    let minute = clock.minute < 10 ? "0\(clock.minute)" : "\(clock.minute)"
     if state.uses24HourClock { return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + minute }
     return "\(hour % 12 == 0 ? 12 : hour % 12):\(minute) \(hour < 12 ? "AM" : "PM")"
   }
@@ -74,7 +76,7 @@ public enum AppView {
       frame.write(hint, column: 1, row: 1, style: Style(dim: true))
       return
     }
-    let today = Day(state.now, in: state.timeZone)
+    let today = Day(state.now, at: state.utcOffset)
     for (offset, todo) in shown.enumerated() {
       TodoRow.draw(todo, state: state, today: today, row: 1 + offset, on: &frame)
     }

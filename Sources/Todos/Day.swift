@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A calendar day as todo.txt writes it (`YYYY-MM-DD`): creation, completion
 /// and due dates are days, not instants, so they never shift with time zones.
@@ -32,14 +36,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     self.init(year: y, month: m, day: d)
   }
 
-  /// The day `date` falls on in `timeZone`.
-  public init(_ date: Date, in timeZone: TimeZone) {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    self.year = parts.year!
-    self.month = parts.month!
-    self.day = parts.day!
+  /// The day `date` falls on for clocks `offset` from UTC.
+  public init(_ date: Date, at offset: UTCOffset) {
+    let clock = WallClock(date, at: offset)
+    (year, month, day) = (clock.year, clock.month, clock.day)
   }
 
   public var description: String {

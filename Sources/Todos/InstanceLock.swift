@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,8 +24,8 @@ public final class InstanceLock: Sendable {
   /// The lock, or nil when another yaru holds it. Without the folder (nothing
   /// saved yet) there is nothing to guard and nothing is created.
   public static func acquire(for path: String) -> InstanceLock? {
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = "." + (path as NSString).lastPathComponent + ".yaru-lock"
+    let folder = PathName.folder(of: path)
+    let name = "." + PathName.lastComponent(path) + ".yaru-lock"
     let lockPath = folder.isEmpty ? name : folder + "/" + name
     var info = stat()
     guard stat(folder.isEmpty ? "." : folder, &info) == 0 else { return InstanceLock(descriptor: -1) }

@@ -1,9 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The live search, prepared once and then tried on every todo of a scan.
 /// A search runs over the whole list on each key, so an ASCII query (nearly
 /// all of them) is matched on the bytes, case-folded, without allocating;
-/// any other goes through Foundation's Unicode-aware case-insensitive search.
+/// any other compares the lower-cased line and query (Unicode's mapping).
 struct SearchQuery {
   let text: String
   /// The query in lower-case ASCII bytes; nil when it is not all ASCII.
@@ -20,7 +24,7 @@ struct SearchQuery {
   func matches(text line: borrowing String, priority: Character?) -> Bool {
     guard let folded, !folded.isEmpty else {
       let shown = priority.map { "(\($0)) " + line } ?? copy line
-      return text.isEmpty || shown.range(of: text, options: [.caseInsensitive]) != nil
+      return text.isEmpty || shown.lowercased().contains(text.lowercased())
     }
     if let priority, let letter = priority.asciiValue {
       let prefix = [UInt8(ascii: "("), letter, UInt8(ascii: ")"), UInt8(ascii: " ")]

@@ -1,5 +1,9 @@
 import Architecture
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One todo and what it can do on its own: complete and re-open, change
 /// priority. The list (`AppReducer`) composes one of these per element.
@@ -77,7 +81,7 @@ extension String {
   func priorityTag() -> (Character, Range<String.Index>)? {
     var result: (Character, Range<String.Index>)?
     var searchStart = startIndex
-    while let found = range(of: "pri:", range: searchStart..<endIndex) {
+    while let found = self[searchStart...].firstRange(of: "pri:") {
       searchStart = found.upperBound
       let tokenStart = found.lowerBound
       guard tokenStart == startIndex || self[index(before: tokenStart)] == " " else { continue }

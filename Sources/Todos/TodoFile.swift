@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -84,8 +88,8 @@ public enum TodoFile {
     _ text: String, to path: String, expecting: DiskExpectation = .anything
   ) throws(TodoFileError) -> DiskStamp {
     let target = resolvedPath(path)
-    let folder = (target as NSString).deletingLastPathComponent
-    let name = (target as NSString).lastPathComponent
+    let folder = PathName.folder(of: target)
+    let name = PathName.lastComponent(target)
     func failure(_ what: String) -> TodoFileError {
       TodoFileError("Cannot save \(path): \(what): \(String(cString: strerror(errno)))")
     }
@@ -172,7 +176,7 @@ public enum TodoFile {
 
   /// Throws when the folder the file should be in is a file; else nil.
   private static func checkParent(of path: String) throws(TodoFileError) -> (text: String, stamp: DiskStamp)? {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathName.folder(of: path)
     var info = stat()
     if !folder.isEmpty, stat(folder, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
       throw TodoFileError("Cannot use \(path): \(folder) is not a folder")
@@ -195,7 +199,7 @@ public enum TodoFile {
       guard (info.st_mode & S_IFMT) == S_IFDIR else { throw TodoFileError("Cannot save \(path): \(folder) is not a folder") }
       return
     }
-    try makeFolder((folder as NSString).deletingLastPathComponent, for: path)
+    try makeFolder(PathName.folder(of: folder), for: path)
     guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
       throw TodoFileError("Cannot save \(path): cannot create \(folder): \(String(cString: strerror(errno)))")
     }

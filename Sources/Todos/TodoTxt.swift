@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IdentifiedCollections
 
 /// The todo.txt format, read and written so that nothing is ever lost: a line

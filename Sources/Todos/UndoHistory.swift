@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The steps that `u` undoes and Ctrl-R redoes. Each step is the list changes
 /// one user action made (a toggle and the sort it caused are one step) and

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NcursesTerminal
 import Replay
 import Todos
@@ -22,7 +26,7 @@ struct Interactive: ParsableCommand {
   func run() throws {
     let started = MainActor.assumeIsolated { Result { () throws(TerminalError) in try NcursesTerminal.start() } }
     guard case .success(let terminal) = started else {
-      if case .failure(let error) = started { FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
+      if case .failure(let error) = started { StandardIO.printError(error.description) }
       throw ExitCode(2)
     }
     let path = file.path
@@ -35,21 +39,5 @@ struct Interactive: ParsableCommand {
       InteractiveSession.current = session
     }
     dispatchMain()
-  }
-}
-
-/// The `--log` and `--record` files: appended to from the main queue as things happen.
-final class LogFile: Sendable {
-  private let handle: FileHandle
-
-  init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-      throw ValidationError("cannot write the log file \(path)")
-    }
-    self.handle = handle
-  }
-
-  func write(_ text: String) {
-    handle.write(Data(text.utf8))
   }
 }

@@ -1,6 +1,13 @@
 import Architecture
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import NcursesTerminal
 import Replay
 import Terminal
@@ -31,7 +38,7 @@ final class InteractiveSession {
     self.recorder = recorder
     let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
     var initial = AppReducer.State(now: environment.now())
-    initial.timeZone = environment.timeZone
+    initial.utcOffset = environment.utcOffset(initial.now)
     lock = InstanceLock.acquire(for: file.path)
     initial.file.isReadOnly = lock == nil
     let reducer = AppReducer(environment: environment)
@@ -107,8 +114,8 @@ final class InteractiveSession {
     recorder?.finish()
     store.cancelAllEffects()
     terminal.stop()
-    if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-    Foundation.exit(status)
+    if let message { StandardIO.printError(message) }
+    Glibc.exit(status)
   }
 
   private func listen(to descriptor: Int32, _ handler: @escaping @MainActor () -> Void) {

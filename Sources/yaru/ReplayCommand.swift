@@ -1,7 +1,15 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Replay
 import Terminal
+import Todos
 
 /// `yaru replay SCRIPT|- [--file PATH] [--size COLSxROWS] [--now ISO8601]`:
 /// runs a key script headless. Exit 0: every expectation held; 1: one failed;
@@ -33,7 +41,7 @@ struct ReplayCommand: ParsableCommand {
       throw usage(error.description)
     }
     let outcome = MainActor.assumeIsolated { () -> Result<ReplayRunner.Outcome, ReplayError> in
-      let runner = ReplayRunner(size: size, now: start, timeZone: zone, file: file, output: { print($0, terminator: "") })
+      let runner = ReplayRunner(size: size, now: start, utcOffset: zone, file: file, output: { print($0, terminator: "") })
       do throws(ReplayError) {
         try runner.start()
       } catch {
@@ -47,7 +55,7 @@ struct ReplayCommand: ParsableCommand {
     case .success(.passed):
       return
     case .success(.failed(let message)):
-      FileHandle.standardError.write(Data((message + "\n").utf8))
+      StandardIO.printError(message)
       throw ExitCode(1)
     case .failure(let error):
       throw usage(error.description)
@@ -55,33 +63,44 @@ struct ReplayCommand: ParsableCommand {
   }
 
   private func readScript() throws -> String {
-    let data: Data
-    if script == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      guard let contents = FileManager.default.contents(atPath: script) else { throw usage("cannot read the script \(script)") }
-      data = contents
+    guard let bytes = script == "-" ? StandardIO.readAll(STDIN_FILENO) : StandardIO.readFile(script) else {
+      throw usage("cannot read the script \(script)")
     }
-    guard let text = String(data: data, encoding: .utf8) else { throw usage("\(script): the script is not valid UTF-8") }
+    guard let text = String(validating: bytes, as: UTF8.self) else { throw usage("\(script): the script is not valid UTF-8") }
     return text
   }
 
   private func usage(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("yaru replay: \(message)\n".utf8))
+    StandardIO.printError("yaru replay: \(message)")
     return ExitCode(2)
   }
 
-  /// The instant, and the zone of its offset (`Z` or `±HH:MM`).
-  static func parseNow(_ text: String) -> (Date, TimeZone)? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    guard let date = formatter.date(from: text) else { return nil }
-    if text.hasSuffix("Z") { return (date, TimeZone(identifier: "UTC")!) }
-    let offset = text.suffix(6)
-    let sign = offset.first == "-" ? -1 : 1
-    guard let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2)),
-          let zone = TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
+  /// The instant, and the clock offset it was written with: exactly
+  /// `YYYY-MM-DDTHH:MM:SS` then `Z` or `±HH:MM` (RFC 3339 without fractions).
+  static func parseNow(_ text: String) -> (Date, UTCOffset)? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 20 || bytes.count == 25 else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        ? bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } : nil
+    }
+    let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
+    guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
+          let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+          let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+          Day(year: year, month: month, day: day) != nil, hour < 24, minute < 60, second < 60
     else { return nil }
-    return (date, zone)
+    let offset: UTCOffset
+    if bytes.count == 20 {
+      guard bytes[19] == UInt8(ascii: "Z") else { return nil }
+      offset = .utc
+    } else {
+      guard bytes[19] == UInt8(ascii: "+") || bytes[19] == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
+            let hours = number(20..<22), let minutes = number(23..<25), hours < 24, minutes < 60
+      else { return nil }
+      offset = UTCOffset(seconds: (bytes[19] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3_600 + minutes * 60))
+    }
+    let clock = WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    return (clock.date(at: offset), offset)
   }
 }

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IdentifiedCollections
 import Todos
 
@@ -35,11 +39,14 @@ enum ShellFile {
     throw fail("\(path) kept changing while saving; nothing was changed")
   }
 
-  static var today: Day { Day(Date(), in: .current) }
+  static var today: Day {
+    let now = Date()
+    return Day(now, at: .local(at: now))
+  }
 
   /// Prints `message` on stderr and ends with status 2.
   static func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("yaru: \(message)\n".utf8))
+    StandardIO.printError("yaru: \(message)")
     return ExitCode(2)
   }
 
@@ -62,7 +69,7 @@ struct Add: ParsableCommand {
   var words: [String]
 
   func run() throws {
-    let text = words.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = words.joined(separator: " ").trimmingWhitespace()
     guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw ShellFile.fail("a todo needs some text, on one line") }
     var todo = TodoTxt.parse(text[...], id: UUID())
     if todo.creationDate == nil, !todo.isComplete { todo.creationDate = ShellFile.today }

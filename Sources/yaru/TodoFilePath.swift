@@ -1,17 +1,31 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the todo file is when `--file` does not say: `$YARU_FILE`, else
 /// `$XDG_DATA_HOME/yaru/todo.txt`, else `~/.local/share/yaru/todo.txt`.
 enum TodoFilePath {
   static func resolve(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-    if let option, !option.isEmpty { return expand(option) }
-    if let file = environment["YARU_FILE"], !file.isEmpty { return expand(file) }
+    if let option, !option.isEmpty { return expand(option, environment: environment) }
+    if let file = environment["YARU_FILE"], !file.isEmpty { return expand(file, environment: environment) }
     if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/yaru/todo.txt" }
-    let home = environment["HOME"] ?? NSHomeDirectory()
-    return home + "/.local/share/yaru/todo.txt"
+    return home(environment) + "/.local/share/yaru/todo.txt"
   }
 
-  private static func expand(_ path: String) -> String {
-    (path as NSString).expandingTildeInPath
+  /// `~` and `~/…` become the home folder (`~user` is left as it is).
+  private static func expand(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    if path == "~" { return home(environment) }
+    if path.hasPrefix("~/") { return home(environment) + path.dropFirst() }
+    return path
+  }
+
+  private static func home(_ environment: [String: String]) -> String {
+    if let home = environment["HOME"], !home.isEmpty { return home }
+    return getpwuid(getuid())?.pointee.pw_dir.map { String(cString: $0) } ?? "/"
   }
 }

@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `yaru`: the terminal todo list, and its commands for the shell.
 @main
@@ -20,8 +27,8 @@ struct Yaru: ParsableCommand {
       try command.run()
     } catch {
       if exitCode(for: error) == .validationFailure {
-        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-        Foundation.exit(2)
+        StandardIO.printError(fullMessage(for: error))
+        Glibc.exit(2)
       }
       exit(withError: error)
     }

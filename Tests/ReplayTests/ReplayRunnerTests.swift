@@ -1,5 +1,6 @@
 import Foundation
 import Replay
+import Todos
 import Terminal
 import Testing
 
@@ -9,7 +10,7 @@ struct ReplayRunnerTests {
 
   private func run(_ text: String, size: Size = Size(columns: 80, rows: 24)) throws -> (ReplayRunner.Outcome, String) {
     var printed = ""
-    let runner = ReplayRunner(size: size, now: start, timeZone: TimeZone(identifier: "UTC")!, file: nil) { printed += $0 }
+    let runner = ReplayRunner(size: size, now: start, utcOffset: .utc, file: nil) { printed += $0 }
     try runner.start()
     let outcome = runner.run(try ReplayScript(parsing: text, name: "t.yaru"))
     runner.finish()

@@ -93,10 +93,11 @@ struct DayTests {
   }
 
   @Test func theDayOfAnInstantDependsOnTheZone() {
-    let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+    let tokyo = UTCOffset(seconds: 9 * 3600)
     let lateUTC = Date(timeIntervalSince1970: 1_767_225_600 + 23 * 3600)  // 2026-01-01 23:00 UTC
-    #expect(Day(lateUTC, in: TimeZone(identifier: "UTC")!).description == "2026-01-01")
-    #expect(Day(lateUTC, in: tokyo).description == "2026-01-02")
+    #expect(Day(lateUTC, at: .utc).description == "2026-01-01")
+    #expect(Day(lateUTC, at: tokyo).description == "2026-01-02")
+    #expect(Day(lateUTC, at: UTCOffset(seconds: -24 * 3600)).description == "2025-12-31")
   }
 }
 

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import Todos
+
+/// Our calendar arithmetic against Foundation's Gregorian calendar, which it
+/// replaces in the app.
+struct WallClockTests {
+  @Test func agreesWithFoundationsCalendarAcrossCenturiesAndOffsets() {
+    var generator = SeededGenerator(state: 42)
+    for _ in 0..<5_000 {
+      // From 1601 to 2400, both sides of the epoch and of leap centuries.
+      let seconds = Double(Int64.random(in: -11_644_473_600...13_569_465_600, using: &generator))
+      let offset = UTCOffset(seconds: Int.random(in: -12...14, using: &generator) * 3600 + [0, 1800, 2700].randomElement(using: &generator)!)
+      let date = Date(timeIntervalSince1970: seconds)
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = TimeZone(secondsFromGMT: offset.seconds)!
+      let expected = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+      let clock = WallClock(date, at: offset)
+      #expect([clock.year, clock.month, clock.day, clock.hour, clock.minute, clock.second]
+        == [expected.year, expected.month, expected.day, expected.hour, expected.minute, expected.second].map { $0! },
+        "\(date) at \(offset.seconds)")
+      #expect(clock.date(at: offset) == date)
+    }
+  }
+
+  @Test func theLocalOffsetComesFromTheCLibrary() {
+    // TZ is the process's zone; tests run with whatever the machine has, so
+    // compare with Foundation's view of the same zone.
+    let date = Date(timeIntervalSince1970: 1_790_000_000)
+    #expect(UTCOffset.local(at: date).seconds == TimeZone.current.secondsFromGMT(for: date))
+  }
+}
