@@ -18,10 +18,9 @@ let package = Package(
     .library(name: "YaruCore", targets: ["Architecture", "Terminal", "VirtualTerminal", "Todos"]),
   ],
   dependencies: [
-    // IdentifiedArray: the todo list is an ordered collection addressed by id,
-    // which is what `forEach` needs (O(1) lookup, stable order).
-    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
-    // OrderedSet, which IdentifiedArray's ids are (its own dependency).
+    // OrderedSet: the ids of our IdentifiedArray (the todo list), kept in
+    // order with O(1) lookup. (swift-identified-collections would link all of
+    // Foundation into the app; see Sources/Architecture/IdentifiedArray.swift.)
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     // customDump/diff: readable −/+ state diffs for TestStore failures. Tests
     // only: it links FoundationNetworking (curl, TLS), which would make the app
@@ -38,7 +37,6 @@ let package = Package(
     .target(
       name: "Architecture",
       dependencies: [
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: strict
@@ -76,7 +74,6 @@ let package = Package(
       dependencies: [
         "Architecture",
         "Terminal",
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],
       swiftSettings: strict
     ),

@@ -1,5 +1,5 @@
 import Architecture
-import IdentifiedCollections
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import IdentifiedCollections
+
 
 /// The whole app as one reducer: the list of todos (one `Todo` reducer per
 /// element via `forEach`), the line editor for editing and searching (via

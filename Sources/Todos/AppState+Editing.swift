@@ -3,7 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import IdentifiedCollections
+import Architecture
+
 
 /// Adding and editing todos: the row being edited lives in the list while its
 /// text is typed in the line editor; Enter commits it, Esc cancels it.

@@ -1,4 +1,5 @@
-import IdentifiedCollections
+import Architecture
+
 
 /// One reversible change to the todo list. Undo keeps these instead of copies
 /// of the list, so a hundred steps on a list of 100,000 todos cost kilobytes.
@@ -77,7 +78,7 @@ enum ListChange: Sendable {
     order.append(contentsOf: todos[..<unsettled].lazy.filter { !$0.isComplete })
     order.append(contentsOf: movedFrom.lazy.map { todos[$0] })
     order.append(contentsOf: todos[unsettled...])
-    return (IdentifiedArray(uncheckedUniqueElements: order), movedFrom)
+    return (IdentifiedArray(uniqueElements: order), movedFrom)
   }
 
   /// The inverse of `sortingCompleted`: the moved todos are the first of the
@@ -103,6 +104,6 @@ enum ListChange: Sendable {
         order.append(suffix.next()!)
       }
     }
-    return IdentifiedArray(uncheckedUniqueElements: order)
+    return IdentifiedArray(uniqueElements: order)
   }
 }

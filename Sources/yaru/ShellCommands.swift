@@ -1,10 +1,11 @@
+import Architecture
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import IdentifiedCollections
+
 import Todos
 
 /// `yaru add`, `yaru ls`, `yaru done`: todo.sh habits for the shell. They read

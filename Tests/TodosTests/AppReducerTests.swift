@@ -1,7 +1,6 @@
 import Architecture
 import ArchitectureTesting
 import Foundation
-import IdentifiedCollections
 import Testing
 @testable import Todos
 

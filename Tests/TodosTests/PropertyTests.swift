@@ -1,6 +1,5 @@
 import Architecture
 import Foundation
-import IdentifiedCollections
 import Terminal
 import Testing
 @testable import Todos

@@ -1,6 +1,5 @@
 import Architecture
 import Foundation
-import IdentifiedCollections
 @testable import Todos
 
 /// 2026-01-01 09:00 UTC, the replay default: tests start their clocks here.

@@ -1,6 +1,5 @@
 import Architecture
 import Foundation
-import IdentifiedCollections
 import Testing
 @testable import Todos
 

@@ -1,0 +1,82 @@
+import Architecture
+import Testing
+
+private struct Item: Identifiable, Equatable {
+  let id: Int
+  var value: String
+}
+
+/// A seeded generator, so every run makes the same operations.
+private struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// IdentifiedArray against a plain array of the same elements, through random
+/// operations: order, lookups by id and the ids themselves must always agree.
+struct IdentifiedArrayTests {
+  @Test func behavesLikeAnArrayWithLookupByID() {
+    var rng = SplitMix(state: 2026)
+    var array: IdentifiedArrayOf<Item> = []
+    var model: [Item] = []
+    var nextID = 0
+    for step in 0..<3_000 {
+      switch Int.random(in: 0..<7, using: &rng) {
+      case 0, 1:
+        let item = Item(id: nextID, value: "v\(step)")
+        nextID += 1
+        let index = Int.random(in: 0...model.count, using: &rng)
+        array.insert(item, at: index)
+        model.insert(item, at: index)
+      case 2 where !model.isEmpty:
+        let id = model.randomElement(using: &rng)!.id
+        array[id: id]?.value += "!"
+        model[model.firstIndex { $0.id == id }!].value += "!"
+      case 3 where !model.isEmpty:
+        let id = model.randomElement(using: &rng)!.id
+        #expect(array.remove(id: id) == model.remove(at: model.firstIndex { $0.id == id }!))
+      case 4:
+        let item = Item(id: nextID, value: "set")
+        nextID += 1
+        array[id: item.id] = item
+        model.append(item)
+      case 5 where !model.isEmpty:
+        let id = model.randomElement(using: &rng)!.id
+        array[id: id] = nil
+        model.removeAll { $0.id == id }
+      case 6:
+        array.removeAll { $0.id % 7 == step % 7 }
+        model.removeAll { $0.id % 7 == step % 7 }
+        array.sort { $0.value < $1.value }
+        model.sort { $0.value < $1.value }
+      default:
+        break
+      }
+      #expect(Array(array) == model)
+      #expect(Array(array.ids) == model.map(\.id))
+    }
+    for (index, item) in model.enumerated() {
+      #expect(array.index(id: item.id) == index)
+      #expect(array[id: item.id] == item)
+    }
+    #expect(array[id: -1] == nil)
+  }
+
+  @Test func equalityDumpAndLiterals() {
+    let a: IdentifiedArrayOf<Item> = [Item(id: 1, value: "a"), Item(id: 2, value: "b")]
+    var b = IdentifiedArrayOf<Item>(uniqueElements: [Item(id: 1, value: "a")])
+    b.append(Item(id: 2, value: "b"))
+    #expect(a == b)
+    b[1].value = "c"
+    #expect(a != b)
+    var text = ""
+    dump(a, to: &text)
+    #expect(text.hasPrefix("▿ 2 elements"), "dumped as a collection: \(text)")
+  }
+}
