@@ -78,7 +78,7 @@ enum ListChange: Sendable {
     order.append(contentsOf: todos[..<unsettled].lazy.filter { !$0.isComplete })
     order.append(contentsOf: movedFrom.lazy.map { todos[$0] })
     order.append(contentsOf: todos[unsettled...])
-    return (IdentifiedArray(uniqueElements: order), movedFrom)
+    return (IdentifiedArray(uncheckedUniqueElements: order), movedFrom)
   }
 
   /// The inverse of `sortingCompleted`: the moved todos are the first of the
@@ -104,6 +104,6 @@ enum ListChange: Sendable {
         order.append(suffix.next()!)
       }
     }
-    return IdentifiedArray(uniqueElements: order)
+    return IdentifiedArray(uncheckedUniqueElements: order)
   }
 }

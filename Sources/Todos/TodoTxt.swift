@@ -99,7 +99,7 @@ public struct TodoList: Equatable, Sendable {
       }
       start = newline < utf8.endIndex ? utf8.index(after: newline) : newline
     }
-    self.init(todos: IdentifiedArray(uniqueElements: todos), lineEnding: sawCarriageReturn ? "\r\n" : "\n")
+    self.init(todos: IdentifiedArray(uncheckedUniqueElements: todos), lineEnding: sawCarriageReturn ? "\r\n" : "\n")
   }
 
   /// The file's text: one line per todo, each ended by the line ending.
