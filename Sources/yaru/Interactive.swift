@@ -24,12 +24,16 @@ struct Interactive: ParsableCommand {
   var record: String?
 
   func run() throws {
+    try Self.open(path: file.path, log: log, record: record)
+  }
+
+  /// Runs the full-screen list until the user quits; returns only by throwing.
+  static func open(path: String, log: String?, record: String?) throws -> Never {
     let started = MainActor.assumeIsolated { Result { () throws(TerminalError) in try NcursesTerminal.start() } }
     guard case .success(let terminal) = started else {
       if case .failure(let error) = started { StandardIO.printError(error.description) }
       throw ExitCode(2)
     }
-    let path = file.path
     let log = try log.map(LogFile.init(path:))
     let recording = try record.map(LogFile.init(path:))
     MainActor.assumeIsolated {

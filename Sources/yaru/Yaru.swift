@@ -23,6 +23,11 @@ struct Yaru: ParsableCommand {
   /// (the status yaru uses for "cannot start"), not 64.
   static func main() {
     do {
+      // `yaru` alone, what people type many times a day, opens the list
+      // without the argument parser: its reflection costs a millisecond.
+      if CommandLine.arguments.count == 1 {
+        try Interactive.open(path: TodoFilePath.resolve(nil), log: nil, record: nil)
+      }
       var command = try parseAsRoot()
       try command.run()
     } catch {

@@ -148,5 +148,19 @@ else
   fail "the replayed recording shows the same screen"; sed 's/^/  | /' "$work/screen.diff"; sed 's/^/  rec | /' "$work/session.yaru"
 fi
 
+# 5. `yaru` with no arguments (its own fast path past the argument parser)
+#    opens $YARU_FILE.
+printf '(A) from the environment\n' > "$work/env.txt"
+tmux -S "$sock" kill-server 2>/dev/null
+sessions=$((sessions + 1)); sock="$work/sock$sessions"
+tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color -e YARU_FILE="$work/env.txt" \
+  "$yaru; echo \"EXIT=\$?\"; sleep 60"
+check "bare yaru opens \$YARU_FILE" "[ ] (A) from the environment"
+keys x
+check "and saves to it" "0 items left · saved"
+keys q
+check "bare yaru quits" "EXIT=0"
+grep -q '^x ' "$work/env.txt" && pass "the change is in \$YARU_FILE" || fail "the change is in \$YARU_FILE"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
