@@ -28,6 +28,11 @@ final class InteractiveSession {
   private let ioQueue = DispatchQueue(label: "yaru.file", qos: .userInitiated)
   private var sources: [any DispatchSourceProtocol] = []
   private var isReadingKeys = false
+  /// Whether a "Loading…" frame may be drawn: only once loading has taken
+  /// longer than `loadingFrameDelay`, so that a list that loads at once is
+  /// the first frame, without a flash of "Loading…" (and a second frame).
+  private var mayShowLoading = false
+  private static let loadingFrameDelay = DispatchTimeInterval.milliseconds(100)
   private var recorder: KeyRecorder?
   /// Held for the whole session; nil when another yaru has the file (read-only).
   private let lock: InstanceLock?
@@ -57,8 +62,17 @@ final class InteractiveSession {
     for signal in [SIGTERM, SIGHUP, SIGINT] {
       onSignal(signal) { [unowned self] in self.terminate(by: signal) }
     }
-    store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
+    DispatchQueue.main.asyncAfter(deadline: .now() + Self.loadingFrameDelay) { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.mayShowLoading = true
+        self.stateChanged(self.store.state)
+      }
+    }
+    // Loading first: the list is not drawn empty ("No todos yet") while
+    // the file is on its way.
     store.send(.started)
+    store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
   }
 
   private func readKeys() {
@@ -82,6 +96,7 @@ final class InteractiveSession {
   private func stateChanged(_ state: AppReducer.State) {
     if case .failed(let message) = state.file.phase { exit(2, saying: "yaru: \(message)") }
     if state.canExit { exit(0) }
+    if state.file.phase == .loading, !mayShowLoading { return }
     if !isReadingKeys { renderer.render(state) }
   }
 
