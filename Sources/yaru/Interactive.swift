@@ -29,17 +29,20 @@ struct Interactive: ParsableCommand {
 
   /// Runs the full-screen list until the user quits; returns only by throwing.
   static func open(path: String, log: String?, record: String?) throws -> Never {
-    let started = MainActor.assumeIsolated { Result { () throws(TerminalError) in try NcursesTerminal.start() } }
-    guard case .success(let terminal) = started else {
-      if case .failure(let error) = started { StandardIO.printError(error.description) }
-      throw ExitCode(2)
-    }
     let log = try log.map(LogFile.init(path:))
     let recording = try record.map(LogFile.init(path:))
-    MainActor.assumeIsolated {
+    try MainActor.assumeIsolated { () throws in
+      // The file loads on its queue while the terminal is being set up.
       let recorder = recording.map { file in KeyRecorder { file.write($0) } }
-      let session = InteractiveSession(terminal: terminal, file: .live(path: path), log: log, recorder: recorder)
-      session.start()
+      let session = InteractiveSession(file: .live(path: path), log: log, recorder: recorder)
+      let terminal: NcursesTerminal
+      do throws(TerminalError) {
+        terminal = try NcursesTerminal.start()
+      } catch {
+        StandardIO.printError(error.description)
+        throw ExitCode(2)
+      }
+      session.start(on: terminal)
       InteractiveSession.current = session
     }
     dispatchMain()

@@ -21,9 +21,11 @@ final class InteractiveSession {
   /// Kept alive for the life of the process (Dispatch sources hold no owner).
   static var current: InteractiveSession?
 
-  private let terminal: NcursesTerminal
   private let store: Store<AppReducer.State, AppReducer.Action>
-  private let renderer: Renderer<AppReducer.State>
+  // Set by `start(on:)`: the file starts loading before the terminal is set
+  // up, so that the two overlap.
+  private var terminal: NcursesTerminal!
+  private var renderer: Renderer<AppReducer.State>!
   private let file: TodoFileClient
   private let ioQueue = DispatchQueue(label: "yaru.file", qos: .userInitiated)
   private var sources: [any DispatchSourceProtocol] = []
@@ -37,8 +39,8 @@ final class InteractiveSession {
   /// Held for the whole session; nil when another yaru has the file (read-only).
   private let lock: InstanceLock?
 
-  init(terminal: NcursesTerminal, file: TodoFileClient, log: LogFile?, recorder: KeyRecorder?) {
-    self.terminal = terminal
+  /// Starts loading the file, on the I/O queue.
+  init(file: TodoFileClient, log: LogFile?, recorder: KeyRecorder?) {
     self.file = file
     self.recorder = recorder
     let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
@@ -52,10 +54,13 @@ final class InteractiveSession {
     } else {
       store = Store(initialState: initial, reducer: reducer)
     }
-    renderer = Renderer(backend: terminal, view: AppView.render)
+    store.send(.started)
   }
 
-  func start() {
+  /// Shows the list on `terminal` and takes its keys and signals.
+  func start(on terminal: NcursesTerminal) {
+    self.terminal = terminal
+    renderer = Renderer(backend: terminal, view: AppView.render)
     store.observe { [unowned self] state in self.stateChanged(state) }
     listen(to: 0) { [unowned self] in self.readKeys() }
     onSignal(SIGWINCH) { [unowned self] in self.resized() }
@@ -69,9 +74,6 @@ final class InteractiveSession {
         self.stateChanged(self.store.state)
       }
     }
-    // Loading first: the list is not drawn empty ("No todos yet") while
-    // the file is on its way.
-    store.send(.started)
     store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
   }
 
