@@ -2,11 +2,7 @@ import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
 import Foundation
-#endif
 #endif
 
 /// Where and when effects run. Live code uses a Dispatch queue; tests and
