@@ -22,4 +22,10 @@ extension Effect {
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(.cancel(EffectID(id)))
   }
+
+  /// Cancels the running effects whose id `matches` says so, asked only of
+  /// the ids that have effects running.
+  public static func cancel(where matches: @escaping @Sendable (EffectID) -> Bool) -> Self {
+    Self(.cancelWhere(matches))
+  }
 }

@@ -15,6 +15,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case merge([Effect])
     case cancellable(EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
+    case cancelWhere(@Sendable (EffectID) -> Bool)
   }
 
   let operation: Operation
@@ -85,6 +86,8 @@ public struct Effect<Action: Sendable>: Sendable {
       return Effect<T>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
     case .cancel(let id):
       return Effect<T>(.cancel(id))
+    case .cancelWhere(let matches):
+      return Effect<T>(.cancelWhere(matches))
     }
   }
 }

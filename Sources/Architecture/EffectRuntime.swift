@@ -47,6 +47,8 @@ public final class EffectRuntime<Action: Sendable> {
       start(inner, ids: ids + [id])
     case .cancel(let id):
       cancel(id)
+    case .cancelWhere(let matches):
+      for id in byID.keys where matches(id) { cancel(id) }
     case .run(let scheduler, let delay, let body):
       let effect = register(ids)
       let send = sender(for: effect)

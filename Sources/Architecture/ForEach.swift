@@ -34,16 +34,19 @@ extension Reducer {
           )
         }
       }
-      let idsBefore = state[keyPath: elements].ids
       let parentEffect = self.reduce(into: &state, action: action)
-      let idsAfter = state[keyPath: elements].ids
-      var effects = [elementEffect, parentEffect]
-      if idsBefore != idsAfter {
-        for removed in idsBefore.subtracting(idsAfter) {
-          effects.append(.cancel(id: ElementEffectID(path: elements, id: removed)))
-        }
+      // Elements that left the array have their effects cancelled. The ids
+      // are read after the reduce, and only those with effects running are
+      // looked up: keeping the ids from before would hold a second reference
+      // to them across the reduce, and an insertion into a list of 100,000
+      // would copy them all (and comparing them would hash them all).
+      let ids = state[keyPath: elements].ids
+      nonisolated(unsafe) let path: AnyKeyPath = elements
+      let cancelRemoved = Effect<Action>.cancel { effectID in
+        guard let element = effectID.base as? ElementEffectID<ID>, element.path == path else { return false }
+        return !ids.contains(element.id)
       }
-      return .merge(effects)
+      return .merge(elementEffect, parentEffect, cancelRemoved)
     }
   }
 }
