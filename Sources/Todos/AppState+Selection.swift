@@ -127,7 +127,7 @@ extension AppReducer.State {
     var count = 0
     var row: Int?
     scanTodos { todo in
-      guard visibility.test(todo.pointee) else { return }
+      guard visibility.test(todo) else { return }
       if todo.pointee.id == id { row = count }
       count += 1
     }
@@ -197,6 +197,15 @@ struct Visibility {
   }
 
   func test(_ todo: borrowing Todo.State) -> Bool {
-    todo.id == editing || (filter.includes(isComplete: todo.isComplete) && query?.matches(text: todo.text, priority: todo.priority) != false)
+    withUnsafePointer(to: todo) { test($0) }
+  }
+
+  /// Reads the todo's fields in place: passing the todo itself made the
+  /// compiler copy it (and retain its text) for every todo of a scan.
+  func test(_ todo: UnsafePointer<Todo.State>) -> Bool {
+    if todo.pointee.id == editing { return true }
+    guard filter.includes(isComplete: todo.pointee.isComplete) else { return false }
+    guard let query else { return true }
+    return query.matches(text: todo.pointee.text, priority: todo.pointee.priority)
   }
 }
