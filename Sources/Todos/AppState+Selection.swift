@@ -26,7 +26,10 @@ extension AppReducer.State {
   /// Active todos in the whole list, whatever the filter: `N items left`.
   public var activeCount: Int {
     var count = 0
-    scanTodos { todo in count += todo.pointee.isComplete ? 0 : 1 }
+    scanTodos { todo in
+      count += todo.pointee.isComplete ? 0 : 1
+      return true
+    }
     return count
   }
 
@@ -34,10 +37,13 @@ extension AppReducer.State {
   /// footer's count, the search) run on every key, and the collection's own
   /// iterator copies each todo — retaining and releasing its text — which
   /// at 100,000 todos showed up as the scan's main cost in `perf`.
-  func scanTodos(_ body: (UnsafePointer<Todo.State>) -> Void) {
+  /// `body` returns false to stop early.
+  func scanTodos(_ body: (UnsafePointer<Todo.State>) -> Bool) {
     todos.elements.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
-      for index in buffer.indices { body(first + index) }
+      for index in buffer.indices {
+        guard body(first + index) else { return }
+      }
     }
   }
 
@@ -120,20 +126,6 @@ extension AppReducer.State {
     return todos.reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
   }
 
-  /// `visibleCount` and `visibleRow(of:)` in one pass over the list.
-  func visibleCountAndRow(of id: UUID?) -> (count: Int, row: Int?) {
-    if showsEverything { return (todos.count, id.flatMap { todos.index(id: $0) }) }
-    let visibility = Visibility(self)
-    var count = 0
-    var row: Int?
-    scanTodos { todo in
-      guard visibility.test(todo) else { return }
-      if todo.pointee.id == id { row = count }
-      count += 1
-    }
-    return (count, row)
-  }
-
   /// Up to `count` visible todos from visible row `first` on: what the screen shows.
   public func visibleTodos(from first: Int, count: Int) -> [Todo.State] {
     if showsEverything {
@@ -142,24 +134,50 @@ extension AppReducer.State {
     }
     var rows: [Todo.State] = []
     var seen = 0
-    let isVisible = visibility()
-    for todo in todos where isVisible(todo) {
-      if seen >= first { rows.append(todo) }
+    let visibility = Visibility(self)
+    scanTodos { todo in
+      guard visibility.test(todo) else { return true }
+      if seen >= first { rows.append(todo.pointee) }
       seen += 1
-      if rows.count == count { break }
+      return rows.count < count
     }
     return rows
   }
 
   /// Moves `scrollTop` the least needed to show the selected row, and never
   /// past the end of the list.
+  ///
+  /// Under a filter or search this runs on every key, so it reads the list
+  /// only as far as it must: to the selection, and then until a page of rows
+  /// below the top is known to exist (the whole list only if it is short of
+  /// that, to know how far back to scroll).
   mutating func scrollSelectionIntoView() {
-    let (count, row) = visibleCountAndRow(of: selection)
-    if let row {
-      if row < scrollTop { scrollTop = row }
-      if row >= scrollTop + pageSize { scrollTop = row - pageSize + 1 }
+    func scrolled(_ top: Int, toShow row: Int?) -> Int {
+      guard let row else { return top }
+      if row < top { return row }
+      if row >= top + pageSize { return row - pageSize + 1 }
+      return top
     }
-    scrollTop = max(0, min(scrollTop, count - pageSize))
+    if showsEverything {
+      let top = scrolled(scrollTop, toShow: selection.flatMap { todos.index(id: $0) })
+      scrollTop = max(0, min(top, todos.count - pageSize))
+      return
+    }
+    let visibility = Visibility(self)
+    let id = selection
+    var count = 0
+    var row: Int?
+    var top = scrollTop
+    scanTodos { todo in
+      guard visibility.test(todo) else { return true }
+      if todo.pointee.id == id {
+        row = count
+        top = scrolled(scrollTop, toShow: count)
+      }
+      count += 1
+      return !((row != nil || id == nil) && count >= top + pageSize)
+    }
+    scrollTop = max(0, min(top, count - pageSize))
   }
 }
 

@@ -66,6 +66,18 @@ struct PropertyTests {
         #expect(after.selection == nil && after.visibleTodos.isEmpty, context)
       }
 
+      // The selected row is on screen, and the list never scrolls past its end
+      // (checked the slow way, against the short cuts the app takes).
+      // Scrolling moves the least that shows the selection and keeps the page full.
+      let visible = after.visibleTodos
+      var expectedTop = before.scrollTop
+      if let selection = after.selection, let row = visible.firstIndex(where: { $0.id == selection }) {
+        expectedTop = min(expectedTop, row)
+        expectedTop = max(expectedTop, row - after.pageSize + 1)
+      }
+      expectedTop = max(0, min(expectedTop, visible.count - after.pageSize))
+      #expect(after.scrollTop == expectedTop, context)
+
       // A todo leaves the list only by delete, clear, or undoing/dropping an add.
       let removed = Set(before.todos.ids).subtracting(after.todos.ids)
       let newTodo: UUID? = if case .editing(let editing) = before.mode, editing.isNew { editing.id } else { nil }
