@@ -115,7 +115,9 @@ func keystrokeRows(counts: [Int], sizes: [Size], only: String? = nil) -> [Row] {
         // After each toggle the clock passes the 1 s sort delay, untimed.
         ("toggle", { harness.measure("x", iterations: iterations, between: .seconds(1)) }),
         ("add: a, m, i, l, k, Enter (each key)", { harness.measureEachKey(of: ["a", "m", "i", "l", "k", .enter], iterations: iterations / 5) }),
-        ("search: one letter", { harness.measure("w", iterations: iterations, before: ["/"], after: [.escape, .escape]) }),
+        ("search: one letter", { harness.measure("w", iterations: iterations, before: ["g", "/"], after: [.escape, .escape]) }),
+        // The worst case: the list is read all the way down to the selection.
+        ("search: one letter, last todo selected", { harness.measure("w", iterations: iterations, before: ["G", "/"], after: [.escape, .escape]) }),
       ]
       for (name, run) in keys where !(name.contains("scrolling") && count <= harness.store.state.pageSize) {
         if let only, !name.hasPrefix(only) { continue }
