@@ -1,4 +1,3 @@
-
 import OrderedCollections
 
 extension Reducer {
