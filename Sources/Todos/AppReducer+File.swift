@@ -1,5 +1,4 @@
 import Architecture
-
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

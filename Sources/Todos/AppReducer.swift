@@ -5,7 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-
 /// The whole app as one reducer: the list of todos (one `Todo` reducer per
 /// element via `forEach`), the line editor for editing and searching (via
 /// `Scope`), undo, the clock and flash messages. Keys never reach it: the

@@ -1,6 +1,5 @@
 import Architecture
 
-
 /// One reversible change to the todo list. Undo keeps these instead of copies
 /// of the list, so a hundred steps on a list of 100,000 todos cost kilobytes.
 ///

@@ -5,7 +5,6 @@ import Foundation
 #endif
 import Architecture
 
-
 /// The todo.txt format, read and written so that nothing is ever lost: a line
 /// is split into the prefixes the format defines (`x `, completion date,
 /// `(A) `, creation date) only where they are exactly right, and everything

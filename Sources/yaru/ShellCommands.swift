@@ -5,7 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-
 import Todos
 
 /// `yaru add`, `yaru ls`, `yaru done`: todo.sh habits for the shell. They read
