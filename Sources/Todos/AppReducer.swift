@@ -30,7 +30,12 @@ public struct AppReducer: Reducer {
     public var flash: String?
     /// How many todo rows fit on the screen: how far PageUp/PageDown move.
     public var pageSize = 20
-    /// The first visible row on screen; kept so the selection is always in view.
+    /// Where the screen's list starts: an index into `todos`, the first
+    /// visible todo at or after it being the top row (without a filter or
+    /// search, simply the top row). An index rather than a row number, so
+    /// that under a search neither scrolling nor drawing has to count the
+    /// matches above the screen, and so that the screen stays put when rows
+    /// above or at its top change.
     public var scrollTop = 0
     /// The user's offset from UTC, for the clock and today's date; updated
     /// with the clock, so daylight saving changes show.

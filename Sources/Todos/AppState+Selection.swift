@@ -36,14 +36,30 @@ extension AppReducer.State {
   /// footer's count, the search) run on every key, and the collection's own
   /// iterator copies each todo — retaining and releasing its text — which
   /// at 100,000 todos showed up as the scan's main cost in `perf`.
-  /// `body` returns false to stop early.
-  func scanTodos(_ body: (UnsafePointer<Todo.State>) -> Bool) {
+  /// `body` returns false to stop early; `indices` may run backwards.
+  func scanTodos(_ indices: some Sequence<Int>, _ body: (_ index: Int, _ todo: UnsafePointer<Todo.State>) -> Bool) {
     todos.elements.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
-      for index in buffer.indices {
-        guard body(first + index) else { return }
+      for index in indices {
+        guard body(index, first + index) else { return }
       }
     }
+  }
+
+  func scanTodos(_ body: (UnsafePointer<Todo.State>) -> Bool) {
+    scanTodos(todos.indices) { body($1) }
+  }
+
+  /// Up to `limit` indices of visible todos in `indices`, in that order.
+  func visibleIndices(_ indices: some Sequence<Int>, limit: Int) -> [Int] {
+    var found: [Int] = []
+    guard limit > 0 else { return found }
+    let visibility = Visibility(self)
+    scanTodos(indices) { index, todo in
+      if visibility.test(todo) { found.append(index) }
+      return found.count < limit
+    }
+    return found
   }
 
   public var selectedTodo: Todo.State? {
@@ -125,58 +141,37 @@ extension AppReducer.State {
     return todos.reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
   }
 
-  /// Up to `count` visible todos from visible row `first` on: what the screen shows.
-  public func visibleTodos(from first: Int, count: Int) -> [Todo.State] {
-    if showsEverything {
-      let start = min(first, todos.count)
-      return Array(todos[start..<min(start + count, todos.count)])
-    }
-    var rows: [Todo.State] = []
-    var seen = 0
-    let visibility = Visibility(self)
-    scanTodos { todo in
-      guard visibility.test(todo) else { return true }
-      if seen >= first { rows.append(todo.pointee) }
-      seen += 1
-      return rows.count < count
-    }
-    return rows
+  /// The todos the screen shows: up to `count` visible ones from index
+  /// `scrollTop` on.
+  public func screenTodos(count: Int) -> [Todo.State] {
+    let start = min(max(scrollTop, 0), todos.count)
+    if showsEverything { return Array(todos[start..<min(start + count, todos.count)]) }
+    return visibleIndices(start..<todos.count, limit: count).map { todos[$0] }
   }
 
-  /// Moves `scrollTop` the least needed to show the selected row, and never
-  /// past the end of the list.
+  /// Moves `scrollTop` the least needed to show the selected row, and keeps
+  /// the page full when the list has enough visible rows.
   ///
-  /// Under a filter or search this runs on every key, so it reads the list
-  /// only as far as it must: to the selection, and then until a page of rows
-  /// below the top is known to exist (the whole list only if it is short of
-  /// that, to know how far back to scroll).
+  /// Under a filter or search this runs on every key, so it reads only the
+  /// rows between the top of the screen and the selection, and a page on
+  /// (or back from the end): never the whole list to count rows above.
   mutating func scrollSelectionIntoView() {
-    func scrolled(_ top: Int, toShow row: Int?) -> Int {
-      guard let row else { return top }
-      if row < top { return row }
-      if row >= top + pageSize { return row - pageSize + 1 }
-      return top
-    }
-    if showsEverything {
-      let top = scrolled(scrollTop, toShow: selection.flatMap { todos.index(id: $0) })
-      scrollTop = max(0, min(top, todos.count - pageSize))
-      return
-    }
-    let visibility = Visibility(self)
-    let id = selection
-    var count = 0
-    var row: Int?
-    var top = scrollTop
-    scanTodos { todo in
-      guard visibility.test(todo) else { return true }
-      if todo.pointee.id == id {
-        row = count
-        top = scrolled(scrollTop, toShow: count)
+    var top = min(max(scrollTop, 0), todos.count)
+    if let index = selection.flatMap({ todos.index(id: $0) }) {
+      if index < top {
+        top = index
+      } else {
+        // Visible rows from the top to the selection; at most a page of them.
+        let rows = visibleIndices(top...index, limit: pageSize + 1)
+        if rows.count > pageSize { top = visibleIndices((0...index).reversed(), limit: pageSize).last ?? top }
       }
-      count += 1
-      return !((row != nil || id == nil) && count >= top + pageSize)
     }
-    scrollTop = max(0, min(top, count - pageSize))
+    // A page not full while rows are hidden above: the last page instead.
+    if visibleIndices(top..<todos.count, limit: pageSize).count < pageSize {
+      let lastPage = visibleIndices(todos.indices.reversed(), limit: pageSize)
+      top = lastPage.count < pageSize ? 0 : lastPage.last!
+    }
+    scrollTop = top
   }
 }
 

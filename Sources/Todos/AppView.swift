@@ -68,7 +68,7 @@ public enum AppView {
 
   private static func list(_ state: AppReducer.State, _ frame: inout Frame) {
     let rows = listRows(in: frame.size)
-    let shown = state.visibleTodos(from: state.scrollTop, count: rows)
+    let shown = state.screenTodos(count: rows)
     if shown.isEmpty {
       let hint = state.todos.isEmpty ? "No todos yet — press a to add one"
         : !state.search.isEmpty ? "No todo matches the search — Esc clears it"
