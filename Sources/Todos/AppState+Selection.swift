@@ -127,20 +127,6 @@ extension AppReducer.State {
     filter == .all && search.isEmpty
   }
 
-  /// The selected todo's row among the visible ones.
-  public func visibleRow(of id: UUID) -> Int? {
-    guard let index = todos.index(id: id) else { return nil }
-    if showsEverything { return index }
-    let isVisible = visibility()
-    return todos[..<index].reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
-  }
-
-  public var visibleCount: Int {
-    if showsEverything { return todos.count }
-    let isVisible = visibility()
-    return todos.reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
-  }
-
   /// The todos the screen shows: up to `count` visible ones from index
   /// `scrollTop` on.
   public func screenTodos(count: Int) -> [Todo.State] {

@@ -55,24 +55,25 @@ final class KeystrokeHarness {
     return (time, cells)
   }
 
-  /// The selection's row on screen, from 0 at the top of the list.
+  /// The selection's row on screen (the move rows run without a filter or
+  /// search, where rows are indices).
   var selectedScreenRow: Int {
     let state = store.state
-    return (state.selection.flatMap { state.visibleRow(of: $0) } ?? 0) - state.scrollTop
+    return (state.selection.flatMap { state.todos.index(id: $0) } ?? 0) - state.scrollTop
   }
 
   /// Back to the first todo when the next move down would scroll (or hit the
   /// end), so that every timed move stays within the page.
   var keysToStayOnThePage: [Key] {
     let state = store.state
-    let last = min(state.pageSize, state.visibleCount) - 1
+    let last = min(state.pageSize, state.todos.count) - 1
     return selectedScreenRow >= last ? ["g"] : []
   }
 
   /// To the bottom row of the page, so that the next move down scrolls.
   var keysToTheBottomRow: [Key] {
     let state = store.state
-    if state.selection.flatMap({ state.visibleRow(of: $0) }) == state.visibleCount - 1 { return ["g"] + Array(repeating: "j", count: state.pageSize - 1) }
+    if state.selection.flatMap({ state.todos.index(id: $0) }) == state.todos.count - 1 { return ["g"] + Array(repeating: "j", count: state.pageSize - 1) }
     return Array(repeating: "j", count: max(0, state.pageSize - 1 - selectedScreenRow))
   }
 
