@@ -116,8 +116,7 @@ extension AppReducer.State {
     }
     let isVisible = visibility()
     let below = todos[start...].first(where: isVisible)
-    let above = todos[..<min(start, todos.count)].last(where: isVisible)
-    selection = (below ?? above)?.id
+    selection = (below ?? todos[..<min(start, todos.count)].last(where: isVisible))?.id
   }
 }
 
