@@ -114,3 +114,24 @@ struct SeededRandomIDTests {
     #expect(UUID.seededRandom()() != UUID.seededRandom()(), "each generator is seeded anew")
   }
 }
+
+struct DayOrderTests {
+  @Test func packedDaysCompareAsTheirDatesAndGiveTheirFieldsBack() {
+    var generator = SeededGenerator(state: 9)
+    func randomDay() -> Day {
+      while true {
+        let year = Int.random(in: 1...9_999, using: &generator)
+        if let day = Day(year: year, month: Int.random(in: 1...12, using: &generator), day: Int.random(in: 1...31, using: &generator)) {
+          return day
+        }
+      }
+    }
+    for _ in 0..<2_000 {
+      let a = randomDay(), b = randomDay()
+      #expect((a < b) == ((a.year, a.month, a.day) < (b.year, b.month, b.day)), "\(a) \(b)")
+      #expect(Day(a.description[...]) == a)
+    }
+    #expect(Day(year: 2028, month: 2, day: 29)?.description == "2028-02-29")
+    #expect(Day(year: 2027, month: 2, day: 29) == nil)
+  }
+}
