@@ -67,24 +67,16 @@ extension UUID {
   /// within one run (they are never saved), which 122 random bits are.
   public static func seededRandom() -> @Sendable () -> UUID {
     var system = SystemRandomNumberGenerator()
-    let state = Mutex(system.next() as UInt64)
+    let generator = Mutex(SplitMix64(state: system.next()))
     return {
-      // SplitMix64: two steps give the 128 bits of one id.
-      let (a, b) = state.withLock { state in (Self.splitMix(&state), Self.splitMix(&state)) }
+      // Two steps give the 128 bits of one id.
+      let (a, b) = generator.withLock { generator in (generator.next(), generator.next()) }
       // Little-endian: byte 6 carries the version (4), byte 8 the variant (10xx).
       var bytes = (a & ~(0xF0 << 48) | (0x40 << 48), b & ~0xC0 | 0x80)
       return withUnsafeBytes(of: &bytes) { raw in
         UUID(uuid: raw.load(as: uuid_t.self))
       }
     }
-  }
-
-  private static func splitMix(_ state: inout UInt64) -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 
   /// Ids 00000000-0000-0000-0000-000000000001, …2, …3: deterministic and readable.

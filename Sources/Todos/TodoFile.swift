@@ -59,22 +59,28 @@ public enum TodoFile {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw TodoFileError("Cannot read \(path): \(String(cString: strerror(errno)))") }
     guard (info.st_mode & S_IFMT) == S_IFREG else { throw TodoFileError("Cannot use \(path): it is not a regular file") }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw TodoFileError("Cannot read \(path): \(String(cString: strerror(errno)))")
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: buffer[..<count])
+    guard let bytes = readAll(from: fd, sizeHint: Int(info.st_size)) else {
+      throw TodoFileError("Cannot read \(path): \(String(cString: strerror(errno)))")
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw TodoFileError("Cannot read \(path): line \(firstInvalidLine(bytes)) is not valid UTF-8")
     }
     return (text, DiskStamp(info, hash: fnv1a(bytes)))
+  }
+
+  /// Everything left to read on `descriptor`, interrupted reads retried; nil
+  /// when a read fails, with `errno` saying why.
+  public static func readAll(from descriptor: Int32, sizeHint: Int = 0) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(sizeHint)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: buffer[..<count])
+    }
   }
 
   /// Replaces the file with `text` atomically: afterwards the file holds the

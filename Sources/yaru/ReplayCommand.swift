@@ -63,7 +63,7 @@ struct ReplayCommand: ParsableCommand {
   }
 
   private func readScript() throws -> String {
-    guard let bytes = script == "-" ? StandardIO.readAll(STDIN_FILENO) : StandardIO.readFile(script) else {
+    guard let bytes = script == "-" ? TodoFile.readAll(from: STDIN_FILENO) : StandardIO.readFile(script) else {
       throw usage("cannot read the script \(script)")
     }
     guard let text = String(validating: bytes, as: UTF8.self) else { throw usage("\(script): the script is not valid UTF-8") }
@@ -84,11 +84,10 @@ struct ReplayCommand: ParsableCommand {
       bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         ? bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } : nil
     }
-    let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
-    guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
-          let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+    let separators: [(Int, Character)] = [(10, "T"), (13, ":"), (16, ":")]
+    guard let date = Day(text.prefix(10)), separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
           let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-          Day(year: year, month: month, day: day) != nil, hour < 24, minute < 60, second < 60
+          hour < 24, minute < 60, second < 60
     else { return nil }
     let offset: UTCOffset
     if bytes.count == 20 {
@@ -100,7 +99,7 @@ struct ReplayCommand: ParsableCommand {
       else { return nil }
       offset = UTCOffset(seconds: (bytes[19] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3_600 + minutes * 60))
     }
-    let clock = WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    let clock = WallClock(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second)
     return (clock.date(at: offset), offset)
   }
 }

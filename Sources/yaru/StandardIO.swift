@@ -1,10 +1,11 @@
 import ArgumentParser
+import Todos
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The little I/O the executable does itself — messages on standard error, a
-/// script from a file or standard input, the `--log` and `--record` files —
+/// script from a file (standard input: `TodoFile.readAll`), the `--log` and `--record` files —
 /// in plain POSIX calls, so that it links no Foundation.
 enum StandardIO {
   /// Writes `message` and a newline to standard error.
@@ -25,25 +26,12 @@ enum StandardIO {
     }
   }
 
-  /// Everything left to read on `descriptor`; nil if reading fails.
-  static func readAll(_ descriptor: Int32) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { return nil }
-      if count == 0 { return bytes }
-      bytes += chunk[..<count]
-    }
-  }
-
   /// The whole file at `path`; nil if it cannot be read.
   static func readFile(_ path: String) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
-    return readAll(descriptor)
+    return TodoFile.readAll(from: descriptor)
   }
 }
 

@@ -18,7 +18,7 @@ enum TodoFilePath {
   }
 
   /// `~` and `~/…` become the home folder (`~user` is left as it is).
-  private static func expand(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+  private static func expand(_ path: String, environment: [String: String]) -> String {
     if path == "~" { return home(environment) }
     if path.hasPrefix("~/") { return home(environment) + path.dropFirst() }
     return path
