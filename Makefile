@@ -41,10 +41,38 @@ install-packages:
 build: deps
 	$(SWIFT) build
 
-## release: the optimized binary, with the Swift runtime and Foundation linked
-## in statically: loading ~50 shared libraries cost ~30 ms and ~20 MB at startup.
-release: deps
-	$(SWIFT) build -c release --product yaru --static-swift-stdlib
+## release: the optimized binary, linked for a fast start and few resident
+## pages (each choice measured in docs/Performance.md):
+## - the Swift runtime, libstdc++, libgcc and ncursesw linked in statically
+##   (STATIC_LIBS: linker scripts that send -lstdc++ & co. to the .a files);
+## - lld lays out the functions a session runs together (HOT_FUNCTIONS, made
+##   by Benchmarks/hot-functions.sh), so the kernel's 64 KB fault-around maps
+##   few pages that are never run;
+## - not position-independent and no exported symbols: no relocations or
+##   symbol tables to go through at startup.
+STATIC_LIBS   = .build/static-libs
+HOT_FUNCTIONS = Benchmarks/hot-functions.txt
+RELEASE_FLAGS = --static-swift-stdlib \
+  -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -L$(STATIC_LIBS) \
+  -Xlinker --symbol-ordering-file=$(CURDIR)/$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering \
+  -Xlinker --no-export-dynamic
+
+release: deps $(STATIC_LIBS)
+	@# SwiftPM does not relink when only the order file changed.
+	@if [ $(HOT_FUNCTIONS) -nt $(RELEASE_BIN)/yaru ]; then rm -f $(RELEASE_BIN)/yaru; fi
+	$(SWIFT) build -c release --product yaru $(RELEASE_FLAGS)
+
+# A library whose static archive is missing stays shared (the script is not written).
+$(STATIC_LIBS):
+	mkdir -p $@
+	@for lib in "stdc++:stdc++" "gcc_s:gcc_eh" "ncursesw:ncursesw tinfo"; do \
+	  name=$${lib%%:*}; archives=""; \
+	  for a in $${lib#*:}; do \
+	    path=$$(clang -print-file-name=lib$$a.a); [ -f "$$path" ] && archives="$$archives $$path"; \
+	  done; \
+	  if [ -n "$$archives" ]; then echo "INPUT($$archives )" > $@/lib$$name.so; fi; \
+	done
 
 ## run: build (optimized) and start yaru on its default todo file.
 run: release

@@ -59,6 +59,9 @@ let package = Package(
       name: "CNcursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    // libdispatch's main-queue hooks (header only): the app runs the main
+    // queue itself instead of parking the main thread in dispatchMain().
+    .systemLibrary(name: "CMainQueue"),
     .target(
       name: "NcursesTerminal",
       dependencies: ["CNcursesw", "Terminal"],
@@ -85,7 +88,7 @@ let package = Package(
     .executableTarget(
       name: "yaru",
       dependencies: [
-        "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "Todos", "Replay",
+        "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "Todos", "Replay", "CMainQueue",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -45,6 +45,6 @@ struct Interactive: ParsableCommand {
       session.start(on: terminal)
       InteractiveSession.current = session
     }
-    dispatchMain()
+    MainQueueLoop.run()
   }
 }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Writes Benchmarks/hot-functions.txt: every function of the yaru binary that a
+# session runs (start, move, toggle, add, search, undo, help, quit, with 20 and
+# with 10,000 todos), for lld's --symbol-ordering-file in `make release`.
+# Laid out together, they fill ~40 pages instead of being spread over 10 MB of
+# code, where the kernel maps 64 KB around every page fault
+# (docs/Performance.md). Regenerate after large changes; names that no longer
+# exist are ignored by the link. Needs valgrind and tmux.
+#   Benchmarks/hot-functions.sh .build/release/yaru
+set -euo pipefail
+yaru=$(realpath "$1")
+out=$(dirname "$0")/hot-functions.txt
+work=$(mktemp -d)
+trap 'tmux -S "$work/sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+
+words=("buy milk" "call the bank" "fix the bike" "water plants" "pay rent 🏠" "牛乳を買う")
+for n in 20 10000; do
+  for ((i = 1; i <= n; i++)); do echo "Task $i ${words[i % ${#words[@]}]}"; done > "$work/todo-$n.txt"
+  tmux -S "$work/sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+    "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/cg-$n.out $yaru --file $work/todo-$n.txt 2>/dev/null"
+  for _ in $(seq 200); do tmux -S "$work/sock" capture-pane -p | grep -q "Task 1 " && break; sleep 0.1; done
+  for k in j j j j j x / b u Escape a m i l k Enter u '?' '?' G g; do
+    tmux -S "$work/sock" send-keys "$k"; sleep 0.3
+  done
+  tmux -S "$work/sock" send-keys q
+  for _ in $(seq 200); do [ -s "$work/cg-$n.out" ] && break; sleep 0.1; done
+  sleep 1
+  tmux -S "$work/sock" kill-server 2>/dev/null || true
+done
+
+# Function names that callgrind saw run in the yaru binary, minus names that
+# several objects define (local helpers): ordering those would pull every copy.
+python3 - "$yaru" "$work"/cg-*.out > "$out" <<'PY'
+import collections, re, subprocess, sys
+binary, outs = sys.argv[1], sys.argv[2:]
+ran = set()
+for path in outs:
+    fn_names, ob_names, current_ob = {}, {}, None
+    for line in open(path, errors="replace"):
+        m = re.match(r"^(c?ob|c?fn)=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
+        if not m:
+            continue
+        kind, ident, name = m.groups()
+        if kind.endswith("ob"):
+            if name: ob_names[ident] = name
+            if kind == "ob": current_ob = ob_names[ident]
+        else:
+            if name: fn_names[ident] = name
+            if kind == "fn" and current_ob == binary: ran.add(fn_names[ident])
+defined = collections.Counter(
+    line.split()[-1]
+    for line in subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True).stdout.splitlines())
+print("\n".join(sorted(name for name in ran if defined[name] == 1)))
+PY
+echo "$(wc -l < "$out") functions in $out"
