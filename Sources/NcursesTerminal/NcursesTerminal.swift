@@ -54,6 +54,9 @@ public final class NcursesTerminal: TerminalBackend {
     keypad(window, true)
     nodelay(window, true)
     set_escdelay(25)
+    // No checks for waiting keys in the middle of a refresh: our frames are
+    // small, and the checks cut one frame into several writes.
+    typeahead(-1)
     curs_set(0)
     var usesColor = false
     if has_colors(), ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true, start_color() != ERR {

@@ -211,6 +211,7 @@ public struct AppReducer: Reducer {
       state.flushPendingSort()
     case .clockTicked(let now):
       state.now = now
+      state.file.isSaveSlow = state.file.hasUnsavedChanges || state.file.isSaving
       state.utcOffset = environment.utcOffset(now)
       return watchFile(state)
     case .flashExpired:

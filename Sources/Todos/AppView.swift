@@ -121,7 +121,7 @@ public enum AppView {
     if file.isInMemory { return ("in memory", Style(dim: true)) }
     if file.isReadOnly { return ("READ-ONLY", Style(bold: true, foreground: .yellow)) }
     if file.saveError != nil { return ("NOT SAVED", Style(bold: true, foreground: .red)) }
-    if file.hasUnsavedChanges || file.isSaving { return ("saving…", Style(dim: true)) }
+    if file.showsSaving { return ("saving…", Style(dim: true)) }
     return ("saved", Style(dim: true))
   }
 }

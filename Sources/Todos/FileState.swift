@@ -17,6 +17,11 @@ public struct FileState: Equatable, Sendable {
   public var revision = 0
   public var savedRevision = 0
   public var isSaving = false
+  /// Changes were still on their way to the disk at the last clock tick:
+  /// only then does the status bar say "saving…". A save takes about a
+  /// millisecond; drawing "saving…" and then "saved" for it would add a
+  /// frame to every change that nobody could see.
+  public var isSaveSlow = false
   /// Why the last save failed; saving is retried while this is set.
   public var saveError: String?
   public var stamp: DiskStamp?
@@ -26,6 +31,8 @@ public struct FileState: Equatable, Sendable {
 
   /// Committed changes the file does not have yet (never, without a file).
   public var hasUnsavedChanges: Bool { !isInMemory && !isReadOnly && revision != savedRevision }
+  /// Whether the status bar says "saving…".
+  public var showsSaving: Bool { isSaveSlow && (hasUnsavedChanges || isSaving) }
 }
 
 /// A todo file as read: the list and the stamp of the bytes it came from.

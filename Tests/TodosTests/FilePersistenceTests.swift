@@ -1,6 +1,7 @@
 import Architecture
 import ArchitectureTesting
 import Foundation
+import Terminal
 import Testing
 @testable import Todos
 
@@ -70,6 +71,36 @@ struct FilePersistenceTests {
     #expect(store.state.file.revision == 3)
     #expect(store.state.file.savedRevision == 3)
     #expect(disk.file("todo.txt") == "")
+    store.cancelAllEffects()
+  }
+
+  @Test func theStatusBarSaysSavingOnlyForASaveStillRunningAtAClockTick() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    // Saves run on their own virtual queue, so that one can outlast a tick.
+    let io = TestScheduler(now: startDate)
+    var environment = AppEnvironment.virtual(scheduler, file: .inMemory(disk: disk))
+    environment.ioQueue = io
+    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: environment))
+    func status() -> String { AppView.render(store.state, Size(columns: 80, rows: 24)).lines[23] }
+    store.send(.started)
+    io.advance()
+    scheduler.advance()
+
+    store.send(.todo(id: store.state.todos[0].id, action: .toggleCompleteTapped))
+    #expect(store.state.file.isSaving)
+    #expect(status().contains("· saved"), "a save that ends before the tick is never drawn")
+    io.advance()
+    scheduler.advance(by: .seconds(1))
+    #expect(!store.state.file.isSaving && status().contains("· saved"))
+
+    store.send(.todo(id: store.state.todos[0].id, action: .toggleCompleteTapped))
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.file.isSaving)
+    #expect(status().contains("· saving…"), "still saving at the tick")
+    io.advance()
+    scheduler.advance()
+    #expect(status().contains("· saved"), "and saved as soon as it is done")
+    #expect(disk.file("todo.txt") == "one\n")
     store.cancelAllEffects()
   }
 
