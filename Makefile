@@ -78,12 +78,16 @@ $(STATIC_LIBS):
 run: release
 	$(RELEASE_BIN)/yaru
 
-## test: every test: unit tests, key scripts (yaru replay), then the real binary in tmux.
+## test: every test: unit tests, key scripts (yaru replay), then the real binary
+## in tmux (the debug build, and the release build that `make run` starts).
 test: test-deps
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) test --skip-build  # a hang fails the run instead of eating CI's time
 	Tests/replay/run.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/tmux.sh $(DEBUG_BIN)/yaru
+	@# What `make run` runs is linked differently (see release): test it too.
+	$(MAKE) --no-print-directory release
+	Tests/e2e/tmux.sh $(RELEASE_BIN)/yaru
 	Tests/e2e/atomic-save.sh $(DEBUG_BIN)/yaru 200
 	Tests/e2e/todo-sh.sh $(DEBUG_BIN)/yaru
 
