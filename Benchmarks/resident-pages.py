@@ -18,7 +18,9 @@ for m in maps:
     if len(m) < 6 or not m[5].endswith("/yaru"): continue
     lo, hi = [int(x, 16) for x in m[0].split("-")]
     off = int(m[2], 16)
-    if base is None: base = lo - off
+    if base is None:  # a position-independent binary's symbols are offsets from where it was loaded
+        pie = b"DYN" in subprocess.run(["readelf", "-h", binary], capture_output=True).stdout
+        base = lo - off if pie else 0
     for page in range(lo, hi, 4096):
         pm.seek(page // 4096 * 8)
         entry = struct.unpack("Q", pm.read(8))[0]
