@@ -54,8 +54,8 @@ public final class NcursesTerminal: TerminalBackend {
     keypad(window, true)
     nodelay(window, true)
     set_escdelay(25)
-    // No checks for waiting keys in the middle of a refresh: our frames are
-    // small, and the checks cut one frame into several writes.
+    // No polling for waiting keys in the middle of a refresh (two system
+    // calls each): our frames are small enough to finish.
     typeahead(-1)
     curs_set(0)
     var usesColor = false

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
