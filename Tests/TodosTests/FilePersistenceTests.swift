@@ -11,11 +11,11 @@ import Testing
 struct FilePersistenceTests {
   let scheduler = TestScheduler(now: startDate)
 
-  private func store(_ disk: InMemoryDisk) -> Store<AppReducer.State, AppReducer.Action> {
-    Store(
-      initialState: AppReducer.State(now: startDate),
-      reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk)))
-    )
+  /// `ioQueue`: where file work runs, when not on `scheduler` with the rest.
+  private func store(_ disk: InMemoryDisk, ioQueue: TestScheduler? = nil) -> Store<AppReducer.State, AppReducer.Action> {
+    var environment = AppEnvironment.virtual(scheduler, file: .inMemory(disk: disk))
+    if let ioQueue { environment.ioQueue = ioQueue }
+    return Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: environment))
   }
 
   private func type(_ text: String, into store: Store<AppReducer.State, AppReducer.Action>) {
@@ -78,9 +78,7 @@ struct FilePersistenceTests {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
     // Saves run on their own virtual queue, so that one can outlast a tick.
     let io = TestScheduler(now: startDate)
-    var environment = AppEnvironment.virtual(scheduler, file: .inMemory(disk: disk))
-    environment.ioQueue = io
-    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: environment))
+    let store = store(disk, ioQueue: io)
     func status() -> String { AppView.render(store.state, Size(columns: 80, rows: 24)).lines[23] }
     store.send(.started)
     io.advance()
