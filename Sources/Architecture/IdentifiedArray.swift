@@ -112,6 +112,14 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
       elements[position] = newValue
     }
   }
+
+  /// Swaps two elements and their ids together. The standard library's
+  /// `reverse`, `shuffle`, `partition` and `sort` are built on this; through
+  /// the subscript they would trap on the id check.
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    ids.swapAt(i, j)
+    elements.swapAt(i, j)
+  }
 }
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {

@@ -2,9 +2,10 @@
 /// they arrive, runs the effects, and tells observers once per batch.
 ///
 /// The state lives on the main actor. Actions sent while a batch is being
-/// reduced (by an effect's `.send`, or an observer) are queued and reduced
-/// after the current one, never recursively. Actions from effects on other
-/// queues hop to the main queue before they are reduced.
+/// reduced or observed (by an effect's `.send`, or by an observer) are queued
+/// and reduced after it, never recursively: every observer sees every batch's
+/// state, in order. Actions from effects on other queues hop to the main
+/// queue before they are reduced.
 @MainActor
 public final class Store<State, Action: Sendable> {
   public private(set) var state: State
@@ -24,17 +25,21 @@ public final class Store<State, Action: Sendable> {
     queued.append(action)
     guard !isReducing else { return }
     isReducing = true
-    // No copy of the state is held across the reduce: a second reference to
-    // the todo list would make its first mutation copy all of it.
-    var next = 0
-    while next < queued.count {
-      let effect = reducer(&state, queued[next])
-      next += 1
-      effects.start(effect)
+    defer { isReducing = false }
+    // Each turn reduces what is queued, then tells every observer; what they
+    // send makes the next turn's batch.
+    while !queued.isEmpty {
+      // No copy of the state is held across the reduce: a second reference
+      // to the todo list would make its first mutation copy all of it.
+      var next = 0
+      while next < queued.count {
+        let effect = reducer(&state, queued[next])
+        next += 1
+        effects.start(effect)
+      }
+      queued.removeAll(keepingCapacity: true)
+      for observer in observers { observer(state) }
     }
-    queued.removeAll(keepingCapacity: true)
-    isReducing = false
-    for observer in observers { observer(state) }
   }
 
   /// Calls `observer` with the new state after each batch of actions.

@@ -27,7 +27,7 @@ struct IdentifiedArrayTests {
     var model: [Item] = []
     var nextID = 0
     for step in 0..<3_000 {
-      switch Int.random(in: 0..<7, using: &rng) {
+      switch Int.random(in: 0..<9, using: &rng) {
       case 0, 1:
         let item = Item(id: nextID, value: "v\(step)")
         nextID += 1
@@ -55,6 +55,18 @@ struct IdentifiedArrayTests {
         model.removeAll { $0.id % 7 == step % 7 }
         array.sort { $0.value < $1.value }
         model.sort { $0.value < $1.value }
+      case 7:
+        // The standard library's MutableCollection algorithms, built on swapAt.
+        array.reverse()
+        model.reverse()
+        var copy = rng
+        array.shuffle(using: &rng)
+        model.shuffle(using: &copy)
+      case 8 where !model.isEmpty:
+        let pivot = "v\(step / 2)"
+        #expect(array.partition { $0.value < pivot } == model.partition { $0.value < pivot })
+        array.swapAt(0, array.count - 1)
+        model.swapAt(0, model.count - 1)
       default:
         break
       }

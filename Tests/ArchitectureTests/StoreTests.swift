@@ -55,6 +55,21 @@ struct StoreTests {
     #expect(seen == [["chain", "first", "second"], ["chain", "first", "second", "after"]])
   }
 
+  @Test func whenOneObserverSendsEveryOtherObserverStillSeesEachBatchInOrder() {
+    let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: TestScheduler()))
+    var first: [[String]] = []
+    var second: [[String]] = []
+    store.observe { new in
+      first.append(new.log)
+      if new.log == ["chain", "first", "second"] { store.send(.noted("after")) }
+    }
+    store.observe { second.append($0.log) }
+    store.send(.sendChain)
+    let batches = [["chain", "first", "second"], ["chain", "first", "second", "after"]]
+    #expect(first == batches)
+    #expect(second == batches)
+  }
+
   @Test func effectsOnTheVirtualClockDeliverWhenAdvanced() {
     let scheduler = TestScheduler()
     let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
