@@ -17,6 +17,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   private lazy var effects = EffectRuntime<Action> { [unowned self] in self.received.append($0) }
   private var isFinished = false
   private let origin: Location
+  /// Parts of the state a test has said it does not assert (see `ignore`).
+  private var ignored: [(inout State, State) -> Void] = []
 
   public init<R: Reducer>(
     initialState: State, reducer: R,
@@ -86,6 +88,14 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     finish(at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Stops asserting the state at `path`: after each step it is taken as
+  /// the reducer left it. For bookkeeping a test does not care about (the
+  /// undo history, say, which its own tests check through undo and redo);
+  /// everything else stays exhaustive.
+  public func ignore<Value>(_ path: WritableKeyPath<State, Value>) {
+    ignored.append { expected, actual in expected[keyPath: path] = actual[keyPath: path] }
+  }
+
   /// Effects started and not yet finished or cancelled.
   public var runningEffectCount: Int { effects.inFlightCount }
 
@@ -111,6 +121,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     var expected = state
     let effect = reducer(&state, action)
     update?(&expected)
+    for ignore in ignored { ignore(&expected, state) }
     if expected != state {
       let difference = diff(expected, state, format: .proportional) ?? ""
       location.fail("State was not as expected: (−: expected, +: actual)\n\n\(difference)")

@@ -32,9 +32,10 @@ extension AppReducer {
   func reduceFile(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .fileLoaded(.success(let loaded)):
-      state.replaceList(with: loaded)
       state.file.phase = .ready
+      let effect = replaceList(&state, with: loaded)
       state.selection = state.firstVisible()?.id
+      return effect
     case .fileLoaded(.failure(let error)):
       state.file.phase = .failed(error.message)
     case .saveFinished(let revision, .success(let stamp)):
@@ -106,10 +107,18 @@ extension AppReducer {
     }
     let selectedText = state.selectedTodo?.text
     let selectedIndex = state.selection.flatMap { state.todos.index(id: $0) } ?? 0
-    state.replaceList(with: loaded)
+    let replaced = replaceList(&state, with: loaded)
     state.selection = state.todos.first { $0.text == selectedText }?.id
       ?? (state.todos.isEmpty ? nil : state.todos[min(selectedIndex, state.todos.count - 1)].id)
-    return effect
+    return .merge(effect, replaced)
+  }
+
+  /// The list as it is on disk, through the door: nothing unsaved, nothing to undo.
+  private func replaceList(_ state: inout State, with loaded: LoadedFile) -> Effect<Action> {
+    state.file.lineEnding = loaded.list.lineEnding
+    state.file.stamp = loaded.stamp
+    state.file.saveError = nil
+    return change(&state, ListEdit(changes: [.replaceAll(loaded.list.todos)], kind: .fromDisk))
   }
 
   private func conflictStamp() -> String {
@@ -121,17 +130,6 @@ extension AppReducer {
 }
 
 extension AppReducer.State {
-  /// The list as it is on disk: nothing unsaved, nothing to undo.
-  mutating func replaceList(with loaded: LoadedFile) {
-    todos = loaded.list.todos
-    file.lineEnding = loaded.list.lineEnding
-    file.stamp = loaded.stamp
-    file.savedRevision = file.revision
-    file.saveError = nil
-    history = UndoHistory()
-    isSortPending = false
-  }
-
   /// A todo being added and not yet committed: never saved.
   var unfinishedNewTodo: UUID? {
     if case .editing(let editing) = mode, editing.isNew { editing.id } else { nil }

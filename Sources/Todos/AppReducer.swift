@@ -5,23 +5,26 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The whole app as one reducer: the list of todos (one `Todo` reducer per
-/// element via `forEach`), the line editor for editing and searching (via
-/// `Scope`), undo, the clock and flash messages. Keys never reach it: the
-/// `Keymap` turns them into these actions.
+/// The whole app as one reducer: the list of todos, the line editor for
+/// editing and searching (scoped to the mode that has one), undo, the clock
+/// and flash messages. Keys never reach it: the `Keymap` turns them into
+/// these actions. Every change to the list passes one door, `change`
+/// (AppReducer+ListEdit.swift).
 public struct AppReducer: Reducer {
   public struct State: Equatable {
+    /// The list in the file's order, which only add, move and delete change.
     public var todos: IdentifiedArrayOf<Todo.State>
     /// Always a visible todo, or nil when none is visible.
     public var selection: UUID?
     public var filter: Filter = .all
-    /// The live search (case-insensitive, on the whole line); empty for none.
+    /// The search kept after Enter (case-insensitive, on the whole line);
+    /// empty for none. While one is typed, `query` is the editor's text.
     public var search = ""
     public var mode: Mode = .list
-    /// The line being edited or the search being typed.
-    public var editor = LineEditor.State()
-    /// A toggle happened and the sort of completed todos is waiting for its second.
-    public var isSortPending = false
+    /// Todos whose completion changed since completed todos last sank below
+    /// active ones: until the sink, a second after the last toggle, they keep
+    /// their place on screen.
+    public var unsunk: Set<UUID> = []
     public var history = UndoHistory()
     /// The time on the status-bar clock.
     public var now: Date
@@ -30,13 +33,12 @@ public struct AppReducer: Reducer {
     public var flash: String?
     /// How many todo rows fit on the screen: how far PageUp/PageDown move.
     public var pageSize = 20
-    /// Where the screen's list starts: an index into `todos`, the first
-    /// visible todo at or after it being the top row (without a filter or
-    /// search, simply the top row). An index rather than a row number, so
-    /// that under a search neither scrolling nor drawing has to count the
-    /// matches above the screen, and so that the screen stays put when rows
-    /// above or at its top change.
-    public var scrollTop = 0
+    /// Where the screen's list starts: the first visible todo at or after
+    /// this place in the screen's order is the top row. A place in the list
+    /// rather than a row number, so that under a search neither scrolling
+    /// nor drawing has to count the matches above the screen, and so that
+    /// the screen stays put when rows above or at its top change.
+    public var scrollTop = ListPosition.start
     /// The user's offset from UTC, for the clock and today's date; updated
     /// with the clock, so daylight saving changes show.
     public var utcOffset = UTCOffset.utc
@@ -49,21 +51,55 @@ public struct AppReducer: Reducer {
       self.now = now
       self.selection = todos.first?.id
     }
+
+    /// The line being typed: the todo's text while editing, the query while
+    /// searching; nil in the other modes.
+    public var editor: LineEditor.State? {
+      get {
+        switch mode {
+        case .editing(let editing): editing.editor
+        case .searching(let editor): editor
+        case .list, .help: nil
+        }
+      }
+      set {
+        guard let newValue else { return }
+        switch mode {
+        case .editing(var editing):
+          editing.editor = newValue
+          mode = .editing(editing)
+        case .searching:
+          mode = .searching(newValue)
+        case .list, .help:
+          break
+        }
+      }
+    }
   }
 
   public enum Mode: Equatable, Sendable {
     case list
     case editing(Editing)
-    case searching
+    /// Typing a search: the query in its line editor.
+    case searching(LineEditor.State)
     case help
   }
 
-  /// Which todo is being edited, and whether it is new (and so discarded on Esc).
+  /// Which todo is being edited, whether it is new (and so discarded on
+  /// Esc), and the line being typed for it.
   public struct Editing: Equatable, Sendable {
     public let id: UUID
     public let isNew: Bool
     /// Where the selection goes back to if a new todo is discarded.
     public let selectionBefore: UUID?
+    public var editor: LineEditor.State
+
+    public init(id: UUID, isNew: Bool, selectionBefore: UUID?, editor: LineEditor.State = LineEditor.State()) {
+      self.id = id
+      self.isNew = isNew
+      self.selectionBefore = selectionBefore
+      self.editor = editor
+    }
   }
 
   public enum Placement: Equatable, Sendable { case top, below, above }
@@ -89,8 +125,6 @@ public struct AppReducer: Reducer {
     case toggleHelp
     case toggleClockFormat
     case listHeightChanged(Int)
-    /// A change was asked for while the file is read-only.
-    case refusedWhileReadOnly
     case quit
     /// Ctrl-C: an unfinished edit is dropped, committed changes are kept.
     case interrupt
@@ -99,20 +133,16 @@ public struct AppReducer: Reducer {
     case saveFinished(revision: Int, Result<DiskStamp, TodoFileError>)
     case retrySave
     case fileChangedOnDisk(LoadedFile)
-    case sortCompletedTodos
+    case sinkCompletedTodos
     case clockTicked(Date)
     case flashExpired
 
-    static let todoPath = CasePath<Action, (id: UUID, action: Todo.Action)>(
-      { .todo(id: $0.id, action: $0.action) },
-      extract: { if case let .todo(id, action) = $0 { (id, action) } else { nil } }
-    )
     static let editorPath = CasePath<Action, LineEditor.Action>(
       Action.editor, extract: { if case let .editor(action) = $0 { action } else { nil } }
     )
   }
 
-  enum CancelID: Hashable, Sendable { case clock, flash, sort }
+  enum CancelID: Hashable, Sendable { case clock, flash, sink }
 
   let environment: AppEnvironment
 
@@ -121,19 +151,10 @@ public struct AppReducer: Reducer {
   }
 
   public var body: some Reducer<State, Action> {
-    Scope(state: \.editor, action: Action.editorPath) { LineEditor() }
     Reduce(core)
-      .forEach(\.todos, action: Action.todoPath) { Todo(today: { [environment] in environment.today }) }
-      .recordingElementChanges()
+      .ifLet(\.editor, action: Action.editorPath) { LineEditor() }
       .keepingSelectionVisible()
       .savingChanges(environment)
-  }
-
-  /// The sort of completed todos, one second after the last toggle: a new
-  /// toggle cancels the waiting one and starts the second again.
-  private var delayedSort: Effect<Action> {
-    .run(on: environment.mainQueue, after: .seconds(1)) { send in send(.sortCompletedTodos) }
-      .cancellable(id: CancelID.sort, cancelInFlight: true)
   }
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
@@ -146,13 +167,12 @@ public struct AppReducer: Reducer {
       )
     case .fileLoaded, .saveFinished, .retrySave, .fileChangedOnDisk:
       return reduceFile(&state, action)
-    case .todo(_, .toggleCompleteTapped):
-      state.isSortPending = true
-      return delayedSort
-    case .todo(_, .priorityCycled):
-      return .none
+    case .todo(let id, let action):
+      let today = environment.today
+      return change(&state, state.updatingTodo(id) { todo in
+        _ = Todo(today: { today }).reduce(into: &todo, action: action)
+      })
     case .editor:
-      if state.mode == .searching { state.search = state.editor.text }
       return .none
     case .selectNext: state.moveSelection(by: 1)
     case .selectPrevious: state.moveSelection(by: -1)
@@ -161,32 +181,30 @@ public struct AppReducer: Reducer {
     case .selectFirst: state.selection = state.firstVisible()?.id
     case .selectLast: state.selection = state.lastVisible()?.id
     case .addTodo(let placement):
-      state.addTodo(placement, id: environment.uuid(), today: environment.today)
+      return addTodo(&state, placement)
     case .editSelected:
-      state.editSelected()
+      return editSelected(&state)
     case .commitEdit:
-      return state.commitEdit().map(flash) ?? .none
+      return commitEdit(&state)
     case .cancelEdit:
-      state.cancelEdit()
+      return cancelEdit(&state)
     case .deleteSelected:
-      return state.deleteSelected().map(flash) ?? .none
+      return change(&state, state.deletingSelected())
     case .moveSelected(let direction):
-      state.moveSelected(direction)
+      return change(&state, state.movingSelected(direction))
     case .clearCompleted:
-      return flash(state.clearCompleted())
+      guard state.todos.contains(where: \.isComplete) else { return flash(&state, "No completed todos to clear") }
+      return change(&state, state.clearingCompleted())
     case .undo:
-      let wasPending = state.isSortPending
-      let message = state.undo()
-      return .merge(wasPending ? .cancel(id: CancelID.sort) : .none, flash(message))
+      return undo(&state)
     case .redo:
-      let message = state.redo()
-      return .merge(state.isSortPending ? delayedSort : .none, flash(message))
+      return redo(&state)
     case .cycleFilter:
       state.filter = state.filter.next
     case .startSearch:
-      state.mode = .searching
-      state.editor = LineEditor.State(text: state.search)
+      state.mode = .searching(LineEditor.State(text: state.search))
     case .commitSearch:
+      state.search = state.query
       state.mode = .list
     case .cancelSearch:
       state.mode = .list
@@ -197,18 +215,17 @@ public struct AppReducer: Reducer {
       state.uses24HourClock.toggle()
     case .listHeightChanged(let rows):
       state.pageSize = max(1, rows)
-    case .refusedWhileReadOnly:
-      return flash("Read-only: another yaru has this file open")
-    case .quit where state.file.saveError != nil && state.file.hasUnsavedChanges && !state.file.isConfirmingQuit:
-      state.file.isConfirmingQuit = true
-      return flash("Changes are not saved (\(state.file.saveError ?? "")). Press q again to quit and lose them")
     case .quit, .interrupt:
-      if action == .interrupt, case .editing = state.mode { state.cancelEdit() }
-      state.flushPendingSort()
+      let dropEdit = action == .interrupt ? cancelEdit(&state) : .none
+      if state.file.saveError != nil, state.file.hasUnsavedChanges, !state.file.isConfirmingQuit {
+        state.file.isConfirmingQuit = true
+        let message = "Changes are not saved (\(state.file.saveError ?? "")). Press q again to quit and lose them"
+        return .merge(dropEdit, flash(&state, message))
+      }
       state.isQuitting = true
-      return .merge(.cancel(id: CancelID.clock), .cancel(id: CancelID.flash), .cancel(id: CancelID.sort))
-    case .sortCompletedTodos:
-      state.flushPendingSort()
+      return .merge(dropEdit, .cancel(id: CancelID.clock), .cancel(id: CancelID.flash), .cancel(id: CancelID.sink))
+    case .sinkCompletedTodos:
+      state.sinkCompletedTodos()
     case .clockTicked(let now):
       state.now = now
       state.file.isSaveSlow = state.file.hasUnsavedChanges || state.file.isSaving
@@ -218,21 +235,17 @@ public struct AppReducer: Reducer {
       state.flash = nil
     }
     return .none
-
-    func flash(_ message: String) -> Effect<Action> {
-      state.flash = message
-      return .run(on: environment.mainQueue, after: .seconds(3)) { send in send(.flashExpired) }
-        .cancellable(id: CancelID.flash, cancelInFlight: true)
-    }
   }
-}
 
-extension AppReducer.Action {
-  /// Whether the action changes the list (and so is refused while read-only).
-  var changesList: Bool {
-    switch self {
-    case .todo, .addTodo, .editSelected, .deleteSelected, .moveSelected, .clearCompleted, .undo, .redo: true
-    default: false
-    }
+  /// Shows `message` in the footer for three seconds.
+  func flash(_ state: inout State, _ message: String) -> Effect<Action> {
+    state.flash = message
+    return .run(on: environment.mainQueue, after: .seconds(3)) { send in send(.flashExpired) }
+      .cancellable(id: CancelID.flash, cancelInFlight: true)
+  }
+
+  /// The door for a change that may not apply (nothing selected, nothing changed).
+  func change(_ state: inout State, _ edit: ListEdit?) -> Effect<Action> {
+    edit.map { change(&state, $0) } ?? .none
   }
 }

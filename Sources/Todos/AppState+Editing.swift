@@ -1,68 +1,70 @@
+import Architecture
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Architecture
 
-
-/// Adding and editing todos: the row being edited lives in the list while its
-/// text is typed in the line editor; Enter commits it, Esc cancels it.
-extension AppReducer.State {
-  mutating func addTodo(_ placement: AppReducer.Placement, id: UUID, today: Day) {
-    flushPendingSort()
+/// Adding and editing todos: a new todo is a draft row in the list while its
+/// line is typed; Enter commits the line as todo.txt, Esc cancels. Every
+/// change to the list goes through the door (`change`).
+extension AppReducer {
+  func addTodo(_ state: inout State, _ placement: Placement) -> Effect<Action> {
+    guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }
     // The new todo must be visible after Enter, whatever was being shown.
-    if filter == .completed { filter = .all }
-    search = ""
-    let selected = selection.flatMap { todos.index(id: $0) }
+    if state.filter == .completed { state.filter = .all }
+    state.search = ""
+    let selected = state.selection.flatMap { state.todos.index(id: $0) }
     let index = switch placement {
     case .top: 0
     case .below: selected.map { $0 + 1 } ?? 0
     case .above: selected ?? 0
     }
-    todos.insert(Todo.State(id: id, creationDate: today), at: index)
-    mode = .editing(.init(id: id, isNew: true, selectionBefore: selection))
-    selection = id
-    editor = LineEditor.State()
+    let draft = Todo.State(id: environment.uuid())
+    state.mode = .editing(Editing(id: draft.id, isNew: true, selectionBefore: state.selection))
+    return change(&state, ListEdit(changes: [.insert(draft, at: index)], kind: .draft, selecting: .some(draft.id)))
   }
 
-  mutating func editSelected() {
-    guard let todo = selectedTodo else { return }
-    mode = .editing(.init(id: todo.id, isNew: false, selectionBefore: selection))
-    editor = LineEditor.State(text: todo.text)
+  /// The selected todo's whole line, as the file has it, in the editor.
+  func editSelected(_ state: inout State) -> Effect<Action> {
+    guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }
+    guard let todo = state.selectedTodo else { return .none }
+    let line = LineEditor.State(text: TodoTxt.format(todo))
+    state.mode = .editing(Editing(id: todo.id, isNew: false, selectionBefore: state.selection, editor: line))
+    return .none
   }
 
-  /// Enter: a new todo joins the list for good (unless its text is empty);
-  /// an edited one takes the new text. Returns a message to flash, if any.
-  mutating func commitEdit() -> String? {
-    guard case .editing(let editing) = mode, let index = todos.index(id: editing.id) else { return nil }
-    let text = editor.text.trimmingWhitespace()
-    let before = todos[index]
+  /// Enter: the line is read as todo.txt, exactly as loading the file would
+  /// read it, so the screen after Enter is the screen after a reload. A new
+  /// todo joins the list for good (unless its line is empty); an edited one
+  /// takes the new line.
+  func commitEdit(_ state: inout State) -> Effect<Action> {
+    guard case .editing(let editing) = state.mode, let index = state.todos.index(id: editing.id) else { return .none }
+    let line = editing.editor.text.trimmingWhitespace()
+    let before = state.todos[index]
     if editing.isNew {
-      guard !text.isEmpty else {
-        cancelEdit()
-        return nil
-      }
-      mode = .list
-      todos[index].text = text
-      record([.insert(todos[index], at: index)], selectionBefore: editing.selectionBefore)
-      return nil
+      guard !line.isEmpty else { return cancelEdit(&state) }
+      state.mode = .list
+      let todo = TodoTxt.parseTyped(line, id: editing.id, today: environment.today, isNew: true)
+      return change(&state, ListEdit(
+        changes: [.update(before: before, after: todo)],
+        kind: .step(recordedAs: [.insert(todo, at: index)], selectionBefore: editing.selectionBefore)
+      ))
     }
-    mode = .list
-    guard !text.isEmpty else { return "A todo needs text: kept the old text (d deletes a todo)" }
-    guard text != before.text else { return nil }
-    todos[index].text = text
-    record([.update(before: before, after: todos[index])], selectionBefore: selection)
-    return nil
+    state.mode = .list
+    guard !line.isEmpty else { return flash(&state, "A todo needs text: kept the old text (d deletes a todo)") }
+    let todo = TodoTxt.parseTyped(line, id: editing.id, today: environment.today, isNew: false)
+    guard todo != before else { return .none }
+    return change(&state, ListEdit(changes: [.update(before: before, after: todo)]))
   }
 
-  /// Esc: a new todo is dropped, an edited one keeps its old text.
-  mutating func cancelEdit() {
-    guard case .editing(let editing) = mode else { return }
-    mode = .list
-    if editing.isNew {
-      todos.remove(id: editing.id)
-      selection = editing.selectionBefore
-    }
+  /// Esc: a new todo is dropped, an edited one keeps its old line.
+  func cancelEdit(_ state: inout State) -> Effect<Action> {
+    guard case .editing(let editing) = state.mode else { return .none }
+    state.mode = .list
+    guard editing.isNew, let index = state.todos.index(id: editing.id) else { return .none }
+    return change(&state, ListEdit(
+      changes: [.remove(state.todos[index], at: index)], kind: .draft, selecting: .some(editing.selectionBefore)
+    ))
   }
 }

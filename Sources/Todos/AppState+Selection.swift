@@ -5,58 +5,83 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What the list shows and where the selection may go: the filter, the
-/// search, and the row being edited (always shown, even if it matches neither).
+/// A place in the order the screen shows the list: first the todos that were
+/// active when completed todos last sank, in file order, then those that
+/// were complete, in file order. The file's own order never changes for it.
+public struct ListPosition: Comparable, Sendable {
+  public var isSunk: Bool
+  /// The todo's index in the file's order.
+  public var index: Int
+
+  public init(isSunk: Bool, index: Int) {
+    self.isSunk = isSunk
+    self.index = index
+  }
+
+  public static let start = ListPosition(isSunk: false, index: 0)
+
+  public static func < (a: Self, b: Self) -> Bool {
+    (a.isSunk ? 1 : 0, a.index) < (b.isSunk ? 1 : 0, b.index)
+  }
+}
+
+/// What the list shows, in which order, and where the selection may go: the
+/// filter, the search, the sink of completed todos, and the row being edited
+/// (always shown, even if it matches neither).
 extension AppReducer.State {
   public func isVisible(_ todo: Todo.State) -> Bool { Visibility(self).test(todo) }
 
-  /// The visibility test for one scan of the list, with the search prepared
-  /// once rather than once per todo.
-  func visibility() -> (Todo.State) -> Bool {
-    let visibility = Visibility(self)
-    return { visibility.test($0) }
+  /// The todos the list shows, in the screen's order.
+  public var visibleTodos: [Todo.State] {
+    visibleIndices(from: .start, limit: todos.count).map { todos[$0] }
   }
 
-  /// The todos the list shows, in order.
-  public var visibleTodos: [Todo.State] {
-    todos.filter(visibility())
+  /// The search in force: the query being typed, else the one kept.
+  public var query: String {
+    if case .searching(let editor) = mode { editor.text } else { search }
   }
+
+  /// Where the todo at `index` of the file shows.
+  func position(of index: Int) -> ListPosition {
+    ListPosition(isSunk: todos[index].isComplete != unsunk.contains(todos[index].id), index: index)
+  }
+
+  /// The position of the last todo on screen, were every todo visible.
+  var endPosition: ListPosition { ListPosition(isSunk: true, index: todos.count - 1) }
 
   /// Active todos in the whole list, whatever the filter: `N items left`.
   public var activeCount: Int {
     var count = 0
-    scanTodos { todo in
-      count += todo.pointee.isComplete ? 0 : 1
-      return true
-    }
+    let todos = todos.elements.span
+    for index in todos.indices where !todos[index].isComplete { count += 1 }
     return count
   }
 
-  /// Visits every todo in order through a pointer. Whole-list scans (the
-  /// footer's count, the search) run on every key, and the collection's own
-  /// iterator copies each todo — retaining and releasing its text — which
-  /// at 100,000 todos showed up as the scan's main cost in `perf`.
-  /// `body` returns false to stop early; `indices` may run backwards.
-  func scanTodos(_ indices: some Sequence<Int>, _ body: (_ index: Int, _ todo: UnsafePointer<Todo.State>) -> Bool) {
-    todos.elements.withUnsafeBufferPointer { buffer in
-      guard let first = buffer.baseAddress else { return }
-      for index in indices {
-        guard body(index, first + index) else { return }
+  /// Visits the visible todos in the screen's order from `start` (included),
+  /// or back from it; `body` gets each one's index in the file and returns
+  /// false to stop. Every scan of the list is this one walk: it reads each
+  /// todo in place (through a span, so nothing is copied or retained), and
+  /// costs the todos it passes over, not the length of the list.
+  func forEachVisible(from start: ListPosition, backward: Bool = false, _ body: (Int) -> Bool) {
+    let visibility = Visibility(self)
+    let todos = todos.elements.span
+    let last = todos.count - 1
+    let groups = backward ? (start.isSunk ? [true, false] : [false]) : (start.isSunk ? [true] : [false, true])
+    for group in groups {
+      let first = group == start.isSunk ? start.index : (backward ? last : 0)
+      for index in stride(from: backward ? min(first, last) : first, through: backward ? 0 : last, by: backward ? -1 : 1) {
+        guard visibility.isSunk(todos[index]) == group, visibility.test(todos[index]) else { continue }
+        guard body(index) else { return }
       }
     }
   }
 
-  func scanTodos(_ body: (UnsafePointer<Todo.State>) -> Bool) {
-    scanTodos(todos.indices) { body($1) }
-  }
-
-  /// Up to `limit` indices of visible todos in `indices`, in that order.
-  func visibleIndices(_ indices: some Sequence<Int>, limit: Int) -> [Int] {
+  /// Up to `limit` indices of visible todos from `start` on (or back from it), in that order.
+  func visibleIndices(from start: ListPosition, backward: Bool = false, limit: Int) -> [Int] {
     var found: [Int] = []
     guard limit > 0 else { return found }
-    let visibility = Visibility(self)
-    scanTodos(indices) { index, todo in
-      if visibility.test(todo) { found.append(index) }
+    forEachVisible(from: start, backward: backward) { index in
+      found.append(index)
       return found.count < limit
     }
     return found
@@ -66,72 +91,83 @@ extension AppReducer.State {
     selection.flatMap { todos[id: $0] }
   }
 
+  /// The selection and where it is in the file: what `repairSelection` needs
+  /// after a change.
+  var selectionAnchor: (id: UUID, position: ListPosition)? {
+    selection.flatMap { id in todos.index(id: id).map { (id, position(of: $0)) } }
+  }
+
   func firstVisible() -> Todo.State? {
-    todos.first(where: visibility())
+    visibleIndices(from: .start, limit: 1).first.map { todos[$0] }
   }
 
   func lastVisible() -> Todo.State? {
-    todos.last(where: visibility())
+    todos.isEmpty ? nil : visibleIndices(from: endPosition, backward: true, limit: 1).first.map { todos[$0] }
+  }
+
+  /// The selection's row among the visible todos (0 for the first).
+  var selectedRow: Int? {
+    guard let id = selection, let index = todos.index(id: id) else { return nil }
+    var row = 0
+    var found = false
+    forEachVisible(from: .start) { visited in
+      found = visited == index
+      row += found ? 0 : 1
+      return !found
+    }
+    return found ? row : nil
   }
 
   /// Moves the selection `steps` visible rows down (negative: up), stopping
   /// at the ends. Costs the rows it passes over, not the length of the list.
   mutating func moveSelection(by steps: Int) {
-    guard let id = selection, var index = todos.index(id: id) else {
+    guard let id = selection, let index = todos.index(id: id) else {
       selection = (steps >= 0 ? firstVisible() : lastVisible())?.id
       return
     }
-    var remaining = abs(steps)
-    let isVisible = visibility()
-    let stride = steps >= 0 ? 1 : -1
-    var probe = index + stride
-    while remaining > 0, todos.indices.contains(probe) {
-      if isVisible(todos[probe]) {
-        index = probe
-        remaining -= 1
-      }
-      probe += stride
-    }
-    selection = todos[index].id
+    let rows = visibleIndices(from: position(of: index), backward: steps < 0, limit: abs(steps) + 1)
+    if let last = rows.last(where: { $0 != index }) { selection = todos[last].id }
+  }
+
+  /// The sink a second after the last toggle: completed todos show below
+  /// active ones, and the selection stays on its row (on the todo that took
+  /// that place), or on the last row if there are fewer rows now.
+  mutating func sinkCompletedTodos() {
+    let row = selectedRow
+    unsunk = []
+    guard let row else { return }
+    selection = visibleIndices(from: .start, limit: row + 1).last.map { todos[$0].id }
   }
 
   /// Puts the selection back on a visible todo after an action hid or removed
   /// it: the next visible row from where it stood (so after a delete, the row
   /// that took its place), else the nearest one above, else none.
   ///
-  /// Takes the old selection and its index, not the old state: holding a copy
+  /// Takes the old selection and its place, not the old state: holding a copy
   /// of the list would make every change copy all of it.
-  mutating func repairSelection(anchor: (id: UUID, index: Int)?) {
+  mutating func repairSelection(anchor: (id: UUID, position: ListPosition)?) {
     if let todo = selectedTodo, isVisible(todo) { return }
-    guard let anchor else {
+    guard let anchor, !todos.isEmpty else {
       selection = firstVisible()?.id
       return
     }
     // Still in the list but hidden: look past it. Removed: start where it was.
-    let start: Int
+    var start = anchor.position
     if let index = todos.index(id: anchor.id) {
-      start = index + 1
-    } else {
-      start = min(anchor.index, todos.count)
+      start = position(of: index)
+      start.index += 1
     }
-    let isVisible = visibility()
-    let below = todos[start...].first(where: isVisible)
-    selection = (below ?? todos[..<min(start, todos.count)].last(where: isVisible))?.id
+    var above = start
+    above.index -= 1
+    let found = visibleIndices(from: start, limit: 1).first ?? visibleIndices(from: above, backward: true, limit: 1).first
+    selection = found.map { todos[$0].id }
   }
 }
 
 extension AppReducer.State {
-  /// Whether every todo is visible, so rows and indices are the same thing.
-  var showsEverything: Bool {
-    filter == .all && search.isEmpty
-  }
-
-  /// The todos the screen shows: up to `count` visible ones from index
-  /// `scrollTop` on.
+  /// The todos the screen shows: up to `count` visible ones from `scrollTop` on.
   public func screenTodos(count: Int) -> [Todo.State] {
-    let start = min(max(scrollTop, 0), todos.count)
-    if showsEverything { return Array(todos[start..<min(start + count, todos.count)]) }
-    return visibleIndices(start..<todos.count, limit: count).map { todos[$0] }
+    visibleIndices(from: scrollTop, limit: count).map { todos[$0] }
   }
 
   /// Moves `scrollTop` the least needed to show the selected row, and keeps
@@ -141,20 +177,27 @@ extension AppReducer.State {
   /// rows between the top of the screen and the selection, and a page on
   /// (or back from the end): never the whole list to count rows above.
   mutating func scrollSelectionIntoView() {
-    var top = min(max(scrollTop, 0), todos.count)
+    var top = scrollTop
     if let index = selection.flatMap({ todos.index(id: $0) }) {
-      if index < top {
-        top = index
+      let selected = position(of: index)
+      if selected < top {
+        top = selected
       } else {
         // Visible rows from the top to the selection; at most a page of them.
-        let rows = visibleIndices(top...index, limit: pageSize + 1)
-        if rows.count > pageSize { top = visibleIndices((0...index).reversed(), limit: pageSize).last ?? top }
+        var rows = 0
+        forEachVisible(from: top) { visited in
+          rows += 1
+          return visited != index && rows <= pageSize
+        }
+        if rows > pageSize, let first = visibleIndices(from: selected, backward: true, limit: pageSize).last {
+          top = position(of: first)
+        }
       }
     }
     // A page not full while rows are hidden above: the last page instead.
-    if visibleIndices(top..<todos.count, limit: pageSize).count < pageSize {
-      let lastPage = visibleIndices(todos.indices.reversed(), limit: pageSize)
-      top = lastPage.count < pageSize ? 0 : lastPage.last!
+    if visibleIndices(from: top, limit: pageSize).count < pageSize {
+      let lastPage = todos.isEmpty ? [] : visibleIndices(from: endPosition, backward: true, limit: pageSize)
+      top = lastPage.count < pageSize ? .start : position(of: lastPage.last!)
     }
     scrollTop = top
   }
@@ -168,10 +211,11 @@ extension Todo.State {
 }
 
 extension Reducer where State == AppReducer.State {
-  /// After every action, the selection names a visible todo (or none).
+  /// After every action, the selection names a visible todo (or none), and
+  /// the screen shows it.
   func keepingSelectionVisible() -> Reduce<State, Action> {
     Reduce { state, action in
-      let anchor = state.selection.flatMap { id in state.todos.index(id: id).map { (id, $0) } }
+      let anchor = state.selectionAnchor
       let effect = self.reduce(into: &state, action: action)
       state.repairSelection(anchor: anchor)
       state.scrollSelectionIntoView()
@@ -181,28 +225,32 @@ extension Reducer where State == AppReducer.State {
 }
 
 /// Whether a todo shows under the filter and the search (the todo being
-/// edited always does), with the search prepared once for a whole scan.
+/// edited always does), and which part of the screen's order it is in, with
+/// the search prepared once for a whole scan.
 struct Visibility {
   let filter: Filter
   let query: SearchQuery?
   let editing: UUID?
+  let unsunk: Set<UUID>
 
   init(_ state: AppReducer.State) {
     filter = state.filter
-    query = state.search.isEmpty ? nil : SearchQuery(state.search)
+    let query = state.query
+    self.query = query.isEmpty ? nil : SearchQuery(query)
     editing = if case .editing(let editing) = state.mode { editing.id } else { nil }
+    unsunk = state.unsunk
   }
 
   func test(_ todo: borrowing Todo.State) -> Bool {
-    withUnsafePointer(to: todo) { test($0) }
+    if todo.id == editing { return true }
+    guard filter.includes(isComplete: todo.isComplete) else { return false }
+    guard let query else { return true }
+    return query.matches(text: todo.text, priority: todo.priority)
   }
 
-  /// Reads the todo's fields in place: passing the todo itself made the
-  /// compiler copy it (and retain its text) for every todo of a scan.
-  func test(_ todo: UnsafePointer<Todo.State>) -> Bool {
-    if todo.pointee.id == editing { return true }
-    guard filter.includes(isComplete: todo.pointee.isComplete) else { return false }
-    guard let query else { return true }
-    return query.matches(text: todo.pointee.text, priority: todo.pointee.priority)
+  /// Whether the todo shows among the completed ones, below the active:
+  /// it is complete, unless its completion changed since the last sink.
+  func isSunk(_ todo: borrowing Todo.State) -> Bool {
+    unsunk.isEmpty ? todo.isComplete : todo.isComplete != unsunk.contains(todo.id)
   }
 }

@@ -71,7 +71,7 @@ public enum AppView {
     let shown = state.screenTodos(count: rows)
     if shown.isEmpty {
       let hint = state.todos.isEmpty ? "No todos yet — press a to add one"
-        : !state.search.isEmpty ? "No todo matches the search — Esc clears it"
+        : !state.query.isEmpty ? "No todo matches the search — Esc clears it"
         : "No \(state.filter.rawValue.lowercased()) todos — f changes the filter"
       frame.write(hint, column: 1, row: 1, style: Style(dim: true))
       return
@@ -85,9 +85,9 @@ public enum AppView {
   private static func statusLine(_ state: AppReducer.State, _ frame: inout Frame) {
     let row = frame.size.rows - 2
     switch state.mode {
-    case .searching:
+    case .searching(let editor):
       let x = frame.write("/", column: 1, row: row, style: Style(bold: true))
-      TodoRow.drawEditor(state.editor, column: x, row: row, on: &frame)
+      TodoRow.drawEditor(editor, column: x, row: row, on: &frame)
     case .editing:
       frame.write("Enter saves · Esc cancels · Ctrl-U clears", column: 1, row: row, style: Style(dim: true))
     case .list, .help:

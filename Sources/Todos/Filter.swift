@@ -4,8 +4,6 @@ public enum Filter: String, CaseIterable, Equatable, Sendable {
   case active = "Active"
   case completed = "Completed"
 
-  public func includes(_ todo: Todo.State) -> Bool { includes(isComplete: todo.isComplete) }
-
   func includes(isComplete: Bool) -> Bool {
     switch self {
     case .all: true

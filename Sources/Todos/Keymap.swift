@@ -38,9 +38,7 @@ public enum Keymap {
     guard state.file.phase == .ready else { return key == .control("c") ? .interrupt : nil }
     let mode = Mode(state.mode)
     if let command = table[Lookup(mode: mode, key: key)] {
-      let action = resolve(command, in: state)
-      if state.file.isReadOnly, action?.changesList == true { return .refusedWhileReadOnly }
-      return action
+      return resolve(command, in: state)
     }
     // Edit and search mode type every printable key into the line.
     if mode == .edit || mode == .search, case .character(let character) = key {

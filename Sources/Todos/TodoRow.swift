@@ -12,14 +12,15 @@ enum TodoRow {
     let selected = todo.id == state.selection
     let base = Style(dim: todo.isComplete)
     var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: 1, row: row, style: base)
-    if let priority = todo.priority {
-      let color: Style.Color = switch priority { case "A": .red; case "B": .yellow; case "C": .green; default: .blue }
-      x = frame.write("(\(priority)) ", column: x, row: row, style: Style(bold: true, foreground: color))
-    }
     let end: Int
     if case .editing(let editing) = state.mode, editing.id == todo.id {
-      end = drawEditor(state.editor, column: x, row: row, on: &frame)
+      // The whole line as the file has it: priority and dates are typed too.
+      end = drawEditor(editing.editor, column: x, row: row, on: &frame)
     } else {
+      if let priority = todo.priority {
+        let color: Style.Color = switch priority { case "A": .red; case "B": .yellow; case "C": .green; default: .blue }
+        x = frame.write("(\(priority)) ", column: x, row: row, style: Style(bold: true, foreground: color))
+      }
       end = drawText(todo, base: base, today: today, column: x, row: row, on: &frame)
     }
     if selected {

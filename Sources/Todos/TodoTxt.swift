@@ -30,6 +30,21 @@ public enum TodoTxt {
     return todo
   }
 
+  /// A line as a person typed it (in the editor, or to `yaru add`): read
+  /// exactly as the file would read it, so what shows after Enter is what
+  /// shows after a reload. A new todo is dated today unless the line gives
+  /// a date: active ones get a creation date, completed ones a completion date.
+  public static func parseTyped(_ line: String, id: UUID, today: Day, isNew: Bool) -> Todo.State {
+    var todo = parse(line[...], id: id)
+    guard isNew else { return todo }
+    if todo.isComplete {
+      if todo.completionDate == nil { todo.completionDate = today }
+    } else if todo.creationDate == nil {
+      todo.creationDate = today
+    }
+    return todo
+  }
+
   /// The line for a todo (without its line break).
   public static func format(_ todo: Todo.State) -> String {
     var line = ""

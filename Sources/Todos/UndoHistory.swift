@@ -5,14 +5,9 @@ import Foundation
 #endif
 
 /// The steps that `u` undoes and Ctrl-R redoes. Each step is the list changes
-/// one user action made (a toggle and the sort it caused are one step) and
-/// the selection before and after.
-///
-/// Two histories always compare equal: the history is checked by what undo
-/// and redo do to the list, not by its insides, so reducer tests state the
-/// list and the selection and never the bookkeeping.
+/// one user action made and the selection before and after it.
 public struct UndoHistory: Equatable, Sendable {
-  struct Step: Sendable {
+  struct Step: Equatable, Sendable {
     var changes: [ListChange]
     var selectionBefore: UUID?
     var selectionAfter: UUID?
@@ -30,19 +25,11 @@ public struct UndoHistory: Equatable, Sendable {
   public var canRedo: Bool { !redoSteps.isEmpty }
   public var undoDepth: Int { undoSteps.count }
 
-  public static func == (_: UndoHistory, _: UndoHistory) -> Bool { true }
-
   /// A new change: it can be undone, and nothing can be redone any more.
   mutating func record(_ step: Step) {
     undoSteps.append(step)
     if undoSteps.count > Self.limit { undoSteps.removeFirst(undoSteps.count - Self.limit) }
     redoSteps.removeAll()
-  }
-
-  /// Adds a change to the latest step: the delayed sort joins its toggle.
-  mutating func appendToLatest(_ change: ListChange) {
-    guard !undoSteps.isEmpty else { return }
-    undoSteps[undoSteps.count - 1].changes.append(change)
   }
 
   /// The latest step, moved to the redo stack.

@@ -71,8 +71,7 @@ struct Add: ParsableCommand {
   func run() throws {
     let text = words.joined(separator: " ").trimmingWhitespace()
     guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw ShellFile.fail("a todo needs some text, on one line") }
-    var todo = TodoTxt.parse(text[...], id: UUID())
-    if todo.creationDate == nil, !todo.isComplete { todo.creationDate = ShellFile.today }
+    let todo = TodoTxt.parseTyped(text, id: UUID(), today: ShellFile.today, isNew: true)
     let count = try ShellFile.update(file.path) { list in
       list.todos.append(todo)
       return list.todos.count

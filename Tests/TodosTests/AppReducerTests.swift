@@ -10,14 +10,17 @@ import Testing
 struct AppReducerTests {
   let scheduler = TestScheduler(now: startDate)
 
+  /// The undo history is checked by what undo does (UndoTests), not here.
   private func store(_ todos: IdentifiedArrayOf<Todo.State> = []) -> TestStore<AppReducer.State, AppReducer.Action> {
-    TestStore(initialState: AppReducer.State(todos: todos, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
+    let store = TestStore(initialState: AppReducer.State(todos: todos, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
+    store.ignore(\.history)
+    return store
   }
 
   @Test func add() {
     let store = store()
     store.send(.addTodo(.top)) {
-      $0.todos = [Todo.State(id: id(1), creationDate: startDay)]
+      $0.todos = [Todo.State(id: id(1))]
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: nil))
       $0.selection = id(1)
     }
@@ -26,6 +29,7 @@ struct AppReducerTests {
       $0.file.revision += 1
       $0.mode = .list
       $0.todos[0].text = "Buy milk"
+      $0.todos[0].creationDate = startDay
     }
   }
 
@@ -33,7 +37,7 @@ struct AppReducerTests {
     let store = store(todos("one", "two"))
     store.send(.selectNext) { $0.selection = id(102) }
     store.send(.addTodo(.above)) {
-      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 1)
+      $0.todos.insert(Todo.State(id: id(1)), at: 1)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(102)))
       $0.selection = id(1)
     }
@@ -42,9 +46,10 @@ struct AppReducerTests {
       $0.file.revision += 1
       $0.mode = .list
       $0.todos[1].text = "between"
+      $0.todos[1].creationDate = startDay
     }
     store.send(.addTodo(.below)) {
-      $0.todos.insert(Todo.State(id: id(2), creationDate: startDay), at: 2)
+      $0.todos.insert(Todo.State(id: id(2)), at: 2)
       $0.mode = .editing(.init(id: id(2), isNew: true, selectionBefore: id(1)))
       $0.selection = id(2)
       $0.editor = LineEditor.State()
@@ -54,6 +59,7 @@ struct AppReducerTests {
       $0.file.revision += 1
       $0.mode = .list
       $0.todos[2].text = "after"
+      $0.todos[2].creationDate = startDay
     }
     #expect(store.state.visibleTexts == ["one", "between", "after", "two"])
   }
@@ -61,7 +67,7 @@ struct AppReducerTests {
   @Test func committingAnEmptyNewTodoDiscardsIt() {
     let store = store(todos("one"))
     store.send(.addTodo(.top)) {
-      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 0)
+      $0.todos.insert(Todo.State(id: id(1)), at: 0)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
       $0.selection = id(1)
     }
@@ -77,7 +83,7 @@ struct AppReducerTests {
   @Test func escapeDiscardsANewTodoAndKeepsAnEditedOne() {
     let store = store(todos("one"))
     store.send(.addTodo(.top)) {
-      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 0)
+      $0.todos.insert(Todo.State(id: id(1)), at: 0)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
       $0.selection = id(1)
     }
@@ -110,41 +116,90 @@ struct AppReducerTests {
     }
   }
 
-  @Test func completeThenSortAfterOneSecond() {
-    let store = store(todos("one", "two"))
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
-      $0.file.revision += 1
-      $0.todos[0].isComplete = true
-      $0.todos[0].completionDate = startDay
-      $0.isSortPending = true
+  /// The line typed is read as the file would read it: `(A) Call mom` has a
+  /// priority, and editing shows the whole line, dates and all.
+  @Test func whatIsTypedIsTodoTxt() {
+    let store = store(todos("undated"))
+    store.send(.addTodo(.top)) {
+      $0.todos.insert(Todo.State(id: id(1)), at: 0)
+      $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
+      $0.selection = id(1)
     }
-    scheduler.advance(by: .milliseconds(999))
-    #expect(store.state.visibleTexts == ["one", "two"])
-    scheduler.advance(by: .milliseconds(1))
-    store.receive(.sortCompletedTodos) {
+    store.send(.editor(.insert("(A) Call mom"))) { $0.editor = LineEditor.State("(A) Call mom") }
+    store.send(.commitEdit) {
       $0.file.revision += 1
-      $0.todos = [$0.todos[1], $0.todos[0]]
-      $0.isSortPending = false
+      $0.mode = .list
+      $0.todos[0] = Todo.State(id: id(1), text: "Call mom", priority: "A", creationDate: startDay)
     }
-    #expect(store.state.selection == id(101))
+    store.send(.editSelected) {
+      $0.mode = .editing(.init(id: id(1), isNew: false, selectionBefore: id(1), editor: LineEditor.State("(A) 2026-01-01 Call mom")))
+    }
+    store.send(.cancelEdit) { $0.mode = .list }
+    store.send(.selectNext) { $0.selection = id(101) }
+    store.send(.editSelected) {
+      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101), editor: LineEditor.State("undated")))
+    }
+    store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State("") }
+    store.send(.editor(.insert("x not done yet"))) { $0.editor = LineEditor.State("x not done yet") }
+    store.send(.commitEdit) {
+      $0.file.revision += 1
+      $0.mode = .list
+      $0.todos[1] = Todo.State(id: id(101), text: "not done yet", isComplete: true)
+      $0.unsunk = [id(101)]
+    }
+    scheduler.advance(by: .seconds(1))
+    store.receive(.sinkCompletedTodos) { $0.unsunk = [] }
   }
 
-  @Test func aSecondToggleWithinTheSecondRestartsTheWait() {
+  @Test func completedTodosSinkOnScreenAfterOneSecondAndTheFileKeepsItsOrder() {
+    let store = store(todos("one", "two", "three"))
+    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
+      $0.file.revision += 1
+      $0.todos[0].isComplete = true
+      $0.todos[0].completionDate = startDay
+      $0.unsunk = [id(101)]
+    }
+    scheduler.advance(by: .milliseconds(999))
+    #expect(store.state.visibleTexts == ["one", "two", "three"])
+    scheduler.advance(by: .milliseconds(1))
+    // The selection stays on its row: now the todo that took that place.
+    store.receive(.sinkCompletedTodos) {
+      $0.unsunk = []
+      $0.selection = id(102)
+    }
+    #expect(store.state.visibleTexts == ["two", "three", "one"])
+    #expect(store.state.todos.map(\.text) == ["one", "two", "three"], "the file's order is the user's")
+    // x, wait, x completes the next todo.
+    store.send(.todo(id: id(102), action: .toggleCompleteTapped)) {
+      $0.file.revision += 1
+      $0.todos[1].isComplete = true
+      $0.todos[1].completionDate = startDay
+      $0.unsunk = [id(102)]
+    }
+    scheduler.advance(by: .seconds(1))
+    store.receive(.sinkCompletedTodos) {
+      $0.unsunk = []
+      $0.selection = id(103)
+    }
+    #expect(store.state.visibleTexts == ["three", "one", "two"])
+  }
+
+  @Test func aTodoToggledBackWithinTheSecondNeverSinks() {
     let store = store(todos("one", "two"))
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
       $0.file.revision += 1
       $0.todos[0].isComplete = true
       $0.todos[0].completionDate = startDay
-      $0.isSortPending = true
+      $0.unsunk = [id(101)]
     }
     scheduler.advance(by: .milliseconds(500))
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
       $0.file.revision += 1
       $0.todos[0].isComplete = false
       $0.todos[0].completionDate = nil
+      $0.unsunk = []
     }
-    scheduler.advance(by: .seconds(1))
-    store.receive(.sortCompletedTodos) { $0.isSortPending = false }
+    scheduler.advance(by: .seconds(2))
     #expect(store.state.visibleTexts == ["one", "two"])
   }
 
@@ -234,15 +289,11 @@ struct AppReducerTests {
       $0.file.revision += 1
       $0.todos[0].isComplete = true
       $0.todos[0].completionDate = startDay
-      $0.isSortPending = true
+      $0.unsunk = [id(101)]
       $0.selection = id(102)
     }
     scheduler.advance(by: .seconds(1))
-    store.receive(.sortCompletedTodos) {
-      $0.file.revision += 1
-      $0.todos = [$0.todos[1], $0.todos[0]]
-      $0.isSortPending = false
-    }
+    store.receive(.sinkCompletedTodos) { $0.unsunk = [] }
   }
 
   @Test func filtersCycleAndTheSelectionFollows() {
@@ -270,12 +321,12 @@ struct AppReducerTests {
     store.send(.cycleFilter) { $0.filter = .completed; $0.selection = id(101) }
     store.send(.addTodo(.top)) {
       $0.filter = .all
-      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 0)
+      $0.todos.insert(Todo.State(id: id(1)), at: 0)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
       $0.selection = id(1)
     }
     store.send(.editor(.insert("new"))) { $0.editor = LineEditor.State("new") }
-    store.send(.commitEdit) { $0.file.revision += 1; $0.mode = .list; $0.todos[0].text = "new" }
+    store.send(.commitEdit) { $0.file.revision += 1; $0.mode = .list; $0.todos[0].text = "new"; $0.todos[0].creationDate = startDay }
   }
 
   @Test func navigationStopsAtTheEndsAndPagesByTheListHeight() {
@@ -283,29 +334,25 @@ struct AppReducerTests {
     store.send(.listHeightChanged(3)) { $0.pageSize = 3 }
     store.send(.selectPrevious)
     store.send(.pageDown) { $0.selection = id(103) }
-    store.send(.pageDown) { $0.selection = id(105); $0.scrollTop = 2 }
-    store.send(.selectLast) { $0.selection = id(107); $0.scrollTop = 4 }
+    store.send(.pageDown) { $0.selection = id(105); $0.scrollTop = top(2) }
+    store.send(.selectLast) { $0.selection = id(107); $0.scrollTop = top(4) }
     store.send(.selectNext)
     store.send(.pageUp) { $0.selection = id(105) }
-    store.send(.selectFirst) { $0.selection = id(101); $0.scrollTop = 0 }
+    store.send(.selectFirst) { $0.selection = id(101); $0.scrollTop = top(0) }
   }
 
   @Test func searchFiltersLiveAndCombinesWithTheFilter() {
     let store = store(todos("Buy milk +home", "Call Bob @phone", "buy stamps", completed: [2]))
-    store.send(.startSearch) { $0.mode = .searching }
-    store.send(.editor(.insert("BUY"))) {
-      $0.editor = LineEditor.State("BUY")
-      $0.search = "BUY"
-    }
+    store.send(.startSearch) { $0.mode = .searching(LineEditor.State("")) }
+    store.send(.editor(.insert("BUY"))) { $0.mode = .searching(LineEditor.State("BUY")) }
     #expect(store.state.visibleTexts == ["Buy milk +home", "buy stamps"])
-    store.send(.commitSearch) { $0.mode = .list }
+    store.send(.commitSearch) { $0.mode = .list; $0.search = "BUY" }
     store.send(.cycleFilter) { $0.filter = .active }
     #expect(store.state.visibleTexts == ["Buy milk +home"])
-    store.send(.startSearch) { $0.mode = .searching }
-    store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State(""); $0.search = "" }
+    store.send(.startSearch) { $0.mode = .searching(LineEditor.State("BUY")) }
+    store.send(.editor(.deleteToStart)) { $0.mode = .searching(LineEditor.State("")) }
     store.send(.editor(.insert("@phone"))) {
-      $0.editor = LineEditor.State("@phone")
-      $0.search = "@phone"
+      $0.mode = .searching(LineEditor.State("@phone"))
       $0.selection = id(102)
     }
     store.send(.cancelSearch) { $0.mode = .list; $0.search = "" }
@@ -313,13 +360,12 @@ struct AppReducerTests {
 
   @Test func aSearchThatMatchesNothingLeavesNoSelection() {
     let store = store(todos("one"))
-    store.send(.startSearch) { $0.mode = .searching }
+    store.send(.startSearch) { $0.mode = .searching(LineEditor.State("")) }
     store.send(.editor(.insert("zzz"))) {
-      $0.editor = LineEditor.State("zzz")
-      $0.search = "zzz"
+      $0.mode = .searching(LineEditor.State("zzz"))
       $0.selection = nil
     }
-    store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State(""); $0.search = ""; $0.selection = id(101) }
+    store.send(.editor(.deleteToStart)) { $0.mode = .searching(LineEditor.State("")); $0.selection = id(101) }
     store.send(.commitSearch) { $0.mode = .list }
   }
 
@@ -361,28 +407,43 @@ struct AppReducerTests {
     store.send(.toggleHelp) { $0.mode = .list }
   }
 
-  @Test func quittingSettlesAPendingSortAndStopsEffects() {
+  @Test func quittingStopsEffectsAndLeavesTheFileInItsOrder() {
     let store = store(todos("one", "two"))
     store.send(.started) { $0.file.isInMemory = true }
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
       $0.file.revision += 1
       $0.todos[0].isComplete = true
       $0.todos[0].completionDate = startDay
-      $0.isSortPending = true
+      $0.unsunk = [id(101)]
     }
-    store.send(.quit) {
-      $0.file.revision += 1
-      $0.todos = [$0.todos[1], $0.todos[0]]
-      $0.isSortPending = false
-      $0.isQuitting = true
-    }
+    store.send(.quit) { $0.isQuitting = true }
+    #expect(store.state.todos.map(\.text) == ["one", "two"])
     #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func whileReadOnlyTheDoorRefusesEveryChangeHoweverItArrives() {
+    var initial = AppReducer.State(todos: todos("one", "done", completed: [1]), now: startDate)
+    initial.file.isReadOnly = true
+    let store = TestStore(initialState: initial, reducer: AppReducer(environment: .virtual(scheduler)))
+    let refusal = "Read-only: another yaru has this file open"
+    let changes: [AppReducer.Action] = [
+      .addTodo(.top), .addTodo(.below), .editSelected, .deleteSelected, .moveSelected(.down), .clearCompleted,
+      .todo(id: id(101), action: .toggleCompleteTapped), .todo(id: id(101), action: .priorityCycled),
+      .todo(id: id(102), action: .toggleCompleteTapped),
+    ]
+    store.send(changes[0]) { $0.flash = refusal }
+    for action in changes.dropFirst() { store.send(action) }
+    #expect(store.state.todos == todos("one", "done", completed: [1]))
+    #expect(store.state.file.revision == 0)
+    store.send(.selectNext) { $0.selection = id(102) }
+    scheduler.advance(by: .seconds(3))
+    store.receive(.flashExpired) { $0.flash = nil }
   }
 
   @Test func ctrlCWhileAddingDropsTheUnfinishedTodo() {
     let store = store(todos("one"))
     store.send(.addTodo(.top)) {
-      $0.todos.insert(Todo.State(id: id(1), creationDate: startDay), at: 0)
+      $0.todos.insert(Todo.State(id: id(1)), at: 0)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
       $0.selection = id(1)
     }

@@ -55,9 +55,10 @@ struct KeymapTests {
   }
 
   @Test func searchModeEntersAndEscapes() {
-    #expect(action(.enter, in: .searching) == .commitSearch)
-    #expect(action(.escape, in: .searching) == .cancelSearch)
-    #expect(action("j", in: .searching) == .editor(.insert("j")))
+    let searching = AppReducer.Mode.searching(LineEditor.State(""))
+    #expect(action(.enter, in: searching) == .commitSearch)
+    #expect(action(.escape, in: searching) == .cancelSearch)
+    #expect(action("j", in: searching) == .editor(.insert("j")))
   }
 
   @Test func keysWithNoBindingDoNothing() {
@@ -73,18 +74,6 @@ struct KeymapTests {
     #expect(Keymap.action(for: "a", in: loading) == nil)
     #expect(Keymap.action(for: "q", in: loading) == nil)
     #expect(Keymap.action(for: .control("c"), in: loading) == .interrupt)
-  }
-
-  @Test func readOnlyRefusesChangesButNotLooking() {
-    var readOnly = list
-    readOnly.file.isReadOnly = true
-    for key: Key in ["a", "o", "e", "x", "d", "J", "p", "C", "u", .control("r")] {
-      #expect(Keymap.action(for: key, in: readOnly) == .refusedWhileReadOnly, "\(key.name)")
-    }
-    #expect(Keymap.action(for: "j", in: readOnly) == .selectNext)
-    #expect(Keymap.action(for: "f", in: readOnly) == .cycleFilter)
-    #expect(Keymap.action(for: "/", in: readOnly) == .startSearch)
-    #expect(Keymap.action(for: "q", in: readOnly) == .quit)
   }
 
   @Test func selectionKeysDoNothingWithoutASelection() {

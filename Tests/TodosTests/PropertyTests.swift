@@ -56,28 +56,35 @@ struct PropertyTests {
         #expect(after.selection == nil && after.visibleTodos.isEmpty, context)
       }
 
-      // The selected row is on screen, and the list never scrolls past its end
-      // (checked the slow way, against the short cuts the app takes).
-      // The screen (visible todos from index scrollTop on) shows the selection,
-      // is full when enough todos are visible, and moved the least: the rule
-      // stated plainly over the whole list, against the app's short cuts.
-      let visibleIndices = after.todos.indices.filter { after.isVisible(after.todos[$0]) }
-      let selectedIndex = after.selection.flatMap { after.todos.index(id: $0) }
-      var expectedTop = min(before.scrollTop, after.todos.count)
-      if let selectedIndex {
-        if selectedIndex < expectedTop {
-          expectedTop = selectedIndex
+      // The screen (visible todos from the place scrollTop on, in the
+      // screen's order) shows the selection, is full when enough todos are
+      // visible, and moved the least: the rule stated plainly over the whole
+      // list, against the app's short cuts.
+      let order = after.todos.indices.filter { after.isVisible(after.todos[$0]) }.map { after.position(of: $0) }.sorted()
+      let selected = after.selection.flatMap { after.todos.index(id: $0) }.map { after.position(of: $0) }
+      var expectedTop = before.scrollTop
+      if let selected {
+        if selected < expectedTop {
+          expectedTop = selected
         } else {
-          let rowsToSelection = visibleIndices.filter { $0 >= expectedTop && $0 <= selectedIndex }
+          let rowsToSelection = order.filter { $0 >= expectedTop && $0 <= selected }
           if rowsToSelection.count > after.pageSize { expectedTop = rowsToSelection[rowsToSelection.count - after.pageSize] }
         }
       }
-      if visibleIndices.filter({ $0 >= expectedTop }).count < after.pageSize {
-        expectedTop = visibleIndices.count < after.pageSize ? 0 : visibleIndices[visibleIndices.count - after.pageSize]
+      if order.filter({ $0 >= expectedTop }).count < after.pageSize {
+        expectedTop = order.count < after.pageSize ? .start : order[order.count - after.pageSize]
       }
       #expect(after.scrollTop == expectedTop, context)
-      let screen = visibleIndices.filter { $0 >= after.scrollTop }.prefix(after.pageSize)
-      if let selectedIndex { #expect(screen.contains(selectedIndex), context) }
+      let screen = order.filter { $0 >= after.scrollTop }.prefix(after.pageSize)
+      if let selected { #expect(screen.contains(selected), context) }
+      #expect(after.screenTodos(count: after.pageSize).map(\.id) == screen.map { after.todos[$0.index].id }, context)
+
+      // The file's order changes only by adding, moving and deleting: the
+      // todos in both lists are in the same order unless the action moved one.
+      if ![.moveSelected(.up), .moveSelected(.down), .undo, .redo].contains(action) {
+        let kept = Set(before.todos.ids).intersection(after.todos.ids)
+        #expect(before.todos.ids.filter(kept.contains) == after.todos.ids.filter(kept.contains), context)
+      }
 
       // A todo leaves the list only by delete, clear, or undoing/dropping an add.
       let removed = Set(before.todos.ids).subtracting(after.todos.ids)
@@ -106,5 +113,49 @@ struct PropertyTests {
     while store.state.history.canUndo { store.send(.undo) }
     #expect(store.state.todos == initial, "session \(session): undoing everything returns the initial list")
     store.cancelAllEffects()
+  }
+}
+
+/// What is typed is todo.txt: a committed line is exactly what loading the
+/// saved file gives back, todo for todo and on screen.
+@MainActor
+struct TypedLineTests {
+  static let tokens = [
+    "x", "x ", "(A) ", "(b) ", "(Z)", "2026-01-01 ", "2026-13-01 ", "2026-02-03", "pri:A", "due:2026-02-03",
+    "+p", "@c", "word", "牛乳", "👍🏽", " ", "  ", "key:value", ":", "(",
+  ]
+
+  @Test func aCommittedLineShowsExactlyAsItsReloadedFile() {
+    var generator = SplitMix64(state: 20_261_123)
+    for round in 0..<2_000 {
+      let line = (0..<Int.random(in: 1...6, using: &generator)).map { _ in Self.tokens.randomElement(using: &generator)! }.joined()
+      let scheduler = TestScheduler(now: startDate)
+      let isNew = Bool.random(using: &generator)
+      let store = Store(
+        initialState: AppReducer.State(todos: TodoList(parsing: "(C) 2025-12-31 old\n", makeID: { id(101) }).todos, now: startDate),
+        reducer: AppReducer(environment: .virtual(scheduler))
+      )
+      if isNew {
+        store.send(.addTodo(.below))
+      } else {
+        store.send(.editSelected)
+        store.send(.editor(.deleteToStart))
+      }
+      store.send(.editor(.insert(line)))
+      store.send(.commitEdit)
+      let committed = store.state
+      let saved = TodoList(todos: committed.todos).formatted()
+      var ids = committed.todos.ids.makeIterator()
+      var reloaded = AppReducer.State(todos: TodoList(parsing: saved, makeID: { ids.next()! }).todos, now: startDate)
+      reloaded.selection = committed.selection
+      let context = Comment(rawValue: "round \(round): typed \"\(line)\" (\(isNew ? "new" : "edit"))")
+      #expect(reloaded.todos == committed.todos, context)
+      let size = Size(columns: 60, rows: 8)
+      #expect(AppView.render(reloaded, size).lines.dropLast() == AppView.render(committed, size).lines.dropLast(), context)
+      for todo in committed.todos {
+        #expect(TodoTxt.parse(TodoTxt.format(todo)[...], id: todo.id) == todo, context)
+      }
+      store.cancelAllEffects()
+    }
   }
 }

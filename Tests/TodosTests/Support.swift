@@ -24,3 +24,6 @@ extension AppReducer.State {
 extension LineEditor.State {
   init(_ text: String) { self.init(text: text) }
 }
+
+/// The screen's top at the todo at `index` of the file, among the active ones.
+func top(_ index: Int) -> ListPosition { ListPosition(isSunk: false, index: index) }

@@ -59,17 +59,19 @@ struct UndoTests {
     }
   }
 
-  @Test func toggleUndoneBeforeItsSortCancelsTheSort() {
+  @Test func toggleUndoneBeforeItsSinkCancelsTheSink() {
     let store = store(todos("one", "two"))
     store.send(.todo(id: id(101), action: .toggleCompleteTapped))
     store.send(.undo)
-    #expect(!store.state.isSortPending)
+    #expect(store.state.unsunk.isEmpty)
     scheduler.advance(by: .seconds(2))
     #expect(store.state.todos == todos("one", "two"))
     store.send(.redo)
     #expect(store.state.todos.map(\.isComplete) == [true, false])
+    #expect(store.state.visibleTexts == ["one", "two"], "the redone toggle waits for its sink")
     scheduler.advance(by: .seconds(1))
-    #expect(store.state.todos.map(\.text) == ["two", "one"], "the redone toggle sorts again")
+    #expect(store.state.visibleTexts == ["two", "one"], "the redone toggle sinks again")
+    #expect(store.state.todos.map(\.text) == ["one", "two"])
   }
 
   @Test func delete() {
@@ -112,28 +114,19 @@ struct UndoTests {
     #expect(store.state.flash == "Nothing to undo")
   }
 
-  @Test func aPriorityChangeWhileASortWaitsLeavesTheSortWithTheToggle() {
+  @Test func anotherChangeWhileASinkWaitsSettlesItAndKeepsTheSelectedTodo() {
     let store = store(todos("one", "two", "three"))
     store.send(.todo(id: id(101), action: .toggleCompleteTapped))
-    store.send(.todo(id: id(102), action: .priorityCycled))
-    #expect(store.state.todos.map(\.text) == ["two", "three", "one"], "the waiting sort happens first")
+    store.send(.todo(id: id(101), action: .priorityCycled))
+    store.send(.deleteSelected)
+    #expect(store.state.todos.map(\.text) == ["two", "three"], "d deletes the todo the person saw selected")
     store.send(.undo)
-    #expect(store.state.todos.map(\.text) == ["two", "three", "one"])
-    #expect(store.state.todos[id: id(102)]?.priority == nil)
+    #expect(store.state.todos.map(\.text) == ["one", "two", "three"])
+    #expect(store.state.visibleTexts == ["two", "three", "one"], "the settled sink stays")
     store.send(.undo)
     #expect(store.state.todos == todos("one", "two", "three"))
     scheduler.advance(by: .seconds(2))
-    #expect(store.state.todos == todos("one", "two", "three"))
-  }
-
-  @Test func theSortRecordsOnlyTheTodosThatMoved() {
-    var list = todos("a", "b", "c", "d", "e", completed: [1, 3, 4])
-    let (sorted, movedFrom) = ListChange.sortingCompleted(list)
-    #expect(sorted.map(\.text) == ["a", "c", "b", "d", "e"])
-    #expect(movedFrom == [1], "d and e already ended the list")
-    list = sorted
-    ListChange.completedSorted(movedFrom: movedFrom).revert(in: &list)
-    #expect(list == todos("a", "b", "c", "d", "e", completed: [1, 3, 4]))
+    #expect(store.state.visibleTexts == ["one", "two", "three"])
   }
 
   @Test func historyKeepsAtMostItsLimit() {

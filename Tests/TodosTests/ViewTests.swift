@@ -26,6 +26,7 @@ struct ViewTests {
     return state
   }
 
+  /// Completed todos show below active ones, whatever their place in the file.
   @Test func theListAt80x24() {
     let lines = screen(state, 80, 24)
     #expect(Array(lines[0...5]) == [
@@ -33,8 +34,8 @@ struct ViewTests {
       " [ ] (A) Submit the tax return +finance @desk due:2026-12-15",
       " [ ] 買い物リストを作る +家事 @スーパー",
       " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01",
-      " [x] Return library books @town",
       " [ ] Email 👩‍💻 the team about the release +work and then write a long line tha…",
+      " [x] Return library books @town",
     ])
     #expect(lines[6...22].allSatisfy { $0.isEmpty })
     #expect(lines[23] == " 4 items left · saved                                                    ? help")
@@ -46,8 +47,8 @@ struct ViewTests {
       " [ ] (A) Submit the tax return +finance…",
       " [ ] 買い物リストを作る +家事 @スーパー",
       " [ ] Plan the trip to 京都 🗾 +travel d…",
-      " [x] Return library books @town",
       " [ ] Email 👩‍💻 the team about the rele…",
+      " [x] Return library books @town",
       "", "", "",
       " 4 items left · saved            ? help",
     ])
@@ -84,9 +85,7 @@ struct ViewTests {
 
   @Test func theSearchLineShowsTheQueryAndItsCursor() {
     var searching = state
-    searching.mode = .searching
-    searching.editor = LineEditor.State(text: "京都")
-    searching.search = "京都"
+    searching.mode = .searching(LineEditor.State(text: "京都"))
     let frame = AppView.render(searching, Size(columns: 80, rows: 24))
     #expect(frame.text(row: 1) == " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01")
     #expect(frame.text(row: 22) == " /京都")

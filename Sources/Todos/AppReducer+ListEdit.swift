@@ -1,0 +1,145 @@
+import Architecture
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A change to the list, as the one door (`AppReducer.change`) takes it.
+struct ListEdit {
+  enum Kind: Equatable {
+    /// A person's change: one undo step. `recordedAs` is what undo keeps
+    /// when it differs from the changes made (committing a new todo is
+    /// recorded as its insertion); `selectionBefore`, where undo puts the
+    /// selection when it is not where it is now.
+    case step(recordedAs: [ListChange]? = nil, selectionBefore: UUID?? = nil)
+    /// A todo being added: shown and selected, but neither saved nor undoable
+    /// until it is committed.
+    case draft
+    case undo
+    case redo
+    /// The list as read from the disk: it replaces the list, and the history
+    /// of changes to the old one is forgotten.
+    case fromDisk
+  }
+
+  var changes: [ListChange]
+  var kind: Kind = .step()
+  /// Where the selection goes (`.some(nil)`: nowhere); nil keeps it, moved
+  /// to a visible todo if it is gone or hidden.
+  var selecting: UUID?? = nil
+  /// Said in the footer once the change is made.
+  var message: String? = nil
+}
+
+extension AppReducer {
+  /// The one door: every change to the list passes here, and nothing else
+  /// writes `todos`. It refuses while the file is read-only; settles a
+  /// pending sink of completed todos (a toggle instead restarts its wait);
+  /// applies the change; keeps the selection on a visible todo; records the
+  /// undo step with the selection before and after; and counts the revision
+  /// the save then writes.
+  func change(_ state: inout State, _ edit: ListEdit) -> Effect<Action> {
+    if edit.kind != .fromDisk, state.file.isReadOnly { return refuseWhileReadOnly(&state) }
+    let flipped = edit.kind == .undo ? [] : edit.changes.compactMap(\.flippedCompletion)
+    let isToggle = !flipped.isEmpty && flipped.count == edit.changes.count
+    var effects: [Effect<Action>] = []
+    if !isToggle, !state.unsunk.isEmpty {
+      state.unsunk = []
+      effects.append(.cancel(id: CancelID.sink))
+    }
+    let selectionBefore = state.selection
+    let anchor = state.selectionAnchor
+    for change in edit.changes { change.apply(to: &state.todos) }
+    if let selecting = edit.selecting { state.selection = selecting }
+    state.repairSelection(anchor: anchor)
+    if isToggle {
+      // Toggled back before the sink: nothing is left to sink.
+      state.unsunk.formSymmetricDifference(flipped)
+      effects.append(state.unsunk.isEmpty ? .cancel(id: CancelID.sink) : delayedSink)
+    }
+    switch edit.kind {
+    case .step(let recordedAs, let before):
+      state.history.record(.init(
+        changes: recordedAs ?? edit.changes, selectionBefore: before ?? selectionBefore, selectionAfter: state.selection
+      ))
+      state.file.revision += 1
+    case .undo:
+      _ = state.history.popUndo()
+      state.file.revision += 1
+    case .redo:
+      _ = state.history.popRedo()
+      state.file.revision += 1
+    case .draft:
+      break
+    case .fromDisk:
+      state.history = UndoHistory()
+      state.file.savedRevision = state.file.revision
+    }
+    if let message = edit.message { effects.append(flash(&state, message)) }
+    return .merge(effects)
+  }
+
+  /// What a change asked for while the file is read-only gets instead.
+  func refuseWhileReadOnly(_ state: inout State) -> Effect<Action> {
+    flash(&state, "Read-only: another yaru has this file open")
+  }
+
+  /// Completed todos sink below active ones one second after the last
+  /// toggle: a new toggle cancels the waiting sink and starts the second again.
+  var delayedSink: Effect<Action> {
+    .run(on: environment.mainQueue, after: .seconds(1)) { send in send(.sinkCompletedTodos) }
+      .cancellable(id: CancelID.sink, cancelInFlight: true)
+  }
+
+  func undo(_ state: inout State) -> Effect<Action> {
+    guard let step = state.history.undoSteps.last else { return flash(&state, "Nothing to undo") }
+    return change(&state, ListEdit(
+      changes: step.changes.reversed().map(\.inverse), kind: .undo,
+      selecting: .some(step.selectionBefore), message: "Undone — Ctrl-R redoes"
+    ))
+  }
+
+  func redo(_ state: inout State) -> Effect<Action> {
+    guard let step = state.history.redoSteps.last else { return flash(&state, "Nothing to redo") }
+    return change(&state, ListEdit(
+      changes: step.changes, kind: .redo, selecting: .some(step.selectionAfter), message: "Redone — u undoes"
+    ))
+  }
+}
+
+/// The changes people make to the list, worked out from the state; the
+/// reducer passes each through the door.
+extension AppReducer.State {
+  func deletingSelected() -> ListEdit? {
+    guard let todo = selectedTodo, let index = todos.index(id: todo.id) else { return nil }
+    return ListEdit(changes: [.remove(todo, at: index)], message: "Deleted \"\(todo.text)\" — u to undo")
+  }
+
+  /// `J`/`K`: past the next visible todo below/above of the same kind
+  /// (active or completed), so moving works the same under a filter or a
+  /// search, and a todo never moves in the file without moving on screen.
+  func movingSelected(_ direction: AppReducer.Direction) -> ListEdit? {
+    guard let id = selection, let from = todos.index(id: id) else { return nil }
+    let position = position(of: from)
+    let neighbors = visibleIndices(from: position, backward: direction == .up, limit: 2).filter { $0 != from }
+    guard let to = neighbors.first, self.position(of: to).isSunk == position.isSunk else { return nil }
+    return ListEdit(changes: [.move(from: from, to: to)])
+  }
+
+  func clearingCompleted() -> ListEdit {
+    let removed = todos.enumerated().compactMap { index, todo in
+      todo.isComplete ? ListChange.IndexedTodo(index: index, todo: todo) : nil
+    }
+    let noun = removed.count == 1 ? "todo" : "todos"
+    return ListEdit(changes: [.removeMany(removed)], message: "Cleared \(removed.count) completed \(noun) — u to undo")
+  }
+
+  /// The selected todo after `change` (an element action such as a toggle).
+  func updatingTodo(_ id: UUID, _ change: (inout Todo.State) -> Void) -> ListEdit? {
+    guard let before = todos[id: id] else { return nil }
+    var after = before
+    change(&after)
+    return after == before ? nil : ListEdit(changes: [.update(before: before, after: after)])
+  }
+}
