@@ -135,16 +135,9 @@ extension AppReducer.State {
     if case .editing(let editing) = mode, editing.isNew { editing.id } else { nil }
   }
 
-  /// The file's text for the list as committed (a last save on the way out).
-  public func textToSave() -> String {
-    var list = TodoList(todos: todos, lineEnding: file.lineEnding)
-    if let unfinished = unfinishedNewTodo { list.todos.remove(id: unfinished) }
-    return list.formatted()
-  }
-
   /// The program may exit: quitting, and nothing left that could still be saved.
   public var canExit: Bool {
-    isQuitting && (!file.hasUnsavedChanges || file.saveError != nil || file.phase != .ready)
+    isQuitting && (!file.hasUnsavedChanges || file.saveError != nil || file.phase != .ready || isSaveAbandoned)
   }
 }
 

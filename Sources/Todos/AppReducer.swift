@@ -42,8 +42,13 @@ public struct AppReducer: Reducer {
     /// The user's offset from UTC, for the clock and today's date; updated
     /// with the clock, so daylight saving changes show.
     public var utcOffset = UTCOffset.utc
-    /// The user asked to quit; the program saves and exits.
+    /// The user asked to quit, or a signal did; the program saves and exits.
     public var isQuitting = false
+    /// The process's exit status once it may exit: 0, or 128 + the signal
+    /// that ended it.
+    public var exitStatus: Int32 = 0
+    /// A signal's save took too long (a file that blocks): exit without it.
+    public var isSaveAbandoned = false
     public var file = FileState()
 
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
@@ -128,6 +133,11 @@ public struct AppReducer: Reducer {
     case quit
     /// Ctrl-C: an unfinished edit is dropped, committed changes are kept.
     case interrupt
+    /// SIGTERM, SIGHUP or SIGINT (closing the terminal, `kill`): committed
+    /// changes are saved by the usual save, then the program exits.
+    case terminated(signal: Int32)
+    /// A signal's save was still not done after `signalSaveTimeout`.
+    case signalSaveTimedOut
     // Sent by effects.
     case fileLoaded(Result<LoadedFile, TodoFileError>)
     case saveFinished(revision: Int, Result<DiskStamp, TodoFileError>)
@@ -223,7 +233,20 @@ public struct AppReducer: Reducer {
         return .merge(dropEdit, flash(&state, message))
       }
       state.isQuitting = true
-      return .merge(dropEdit, .cancel(id: CancelID.clock), .cancel(id: CancelID.flash), .cancel(id: CancelID.sink))
+      return .merge(dropEdit, stopTimers)
+    case .terminated(let signal):
+      // Nobody is there to confirm anything: the unfinished edit is dropped,
+      // and the committed list is saved by the one save path, with the file
+      // stamp it has now, unless that takes too long.
+      let dropEdit = cancelEdit(&state)
+      state.isQuitting = true
+      state.exitStatus = 128 + signal
+      let deadline = Effect<Action>.run(on: environment.mainQueue, after: Self.signalSaveTimeout) { send in
+        send(.signalSaveTimedOut)
+      }
+      return .merge(dropEdit, stopTimers, deadline)
+    case .signalSaveTimedOut:
+      state.isSaveAbandoned = true
     case .sinkCompletedTodos:
       state.sinkCompletedTodos()
     case .clockTicked(let now):
@@ -235,6 +258,14 @@ public struct AppReducer: Reducer {
       state.flash = nil
     }
     return .none
+  }
+
+  /// How long a signal waits for the last save before the program exits
+  /// without it (a file that blocks, such as a FIFO, must not keep it alive).
+  static let signalSaveTimeout: Duration = .seconds(3)
+
+  private var stopTimers: Effect<Action> {
+    .merge(.cancel(id: CancelID.clock), .cancel(id: CancelID.flash), .cancel(id: CancelID.sink))
   }
 
   /// Shows `message` in the footer for three seconds.

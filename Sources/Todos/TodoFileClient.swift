@@ -49,6 +49,9 @@ public final class InMemoryDisk: Sendable {
 
   public func file(_ path: String) -> String? { files.withLock { $0[path]?.text } }
 
+  /// Every file on the disk, sorted.
+  public var fileNames: [String] { files.withLock { $0.keys.sorted() } }
+
   /// Another program writes the file.
   public func replace(_ path: String, with text: String) {
     files.withLock { $0[path] = (text, ($0[path]?.version ?? 0) + 1) }

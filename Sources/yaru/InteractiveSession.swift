@@ -26,7 +26,6 @@ final class InteractiveSession {
   // up, so that the two overlap.
   private var terminal: NcursesTerminal!
   private var renderer: Renderer<AppReducer.State>!
-  private let file: TodoFileClient
   private let ioQueue = DispatchQueue(label: "yaru.file", qos: .userInitiated)
   private var sources: [any DispatchSourceProtocol] = []
   private var isReadingKeys = false
@@ -41,7 +40,6 @@ final class InteractiveSession {
 
   /// Starts loading the file, on the I/O queue.
   init(file: TodoFileClient, log: LogFile?, recorder: KeyRecorder?) {
-    self.file = file
     self.recorder = recorder
     let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
     var initial = AppReducer.State(now: environment.now())
@@ -97,7 +95,7 @@ final class InteractiveSession {
 
   private func stateChanged(_ state: AppReducer.State) {
     if case .failed(let message) = state.file.phase { exit(2, saying: "yaru: \(message)") }
-    if state.canExit { exit(0) }
+    if state.canExit { exit(state.exitStatus) }
     if state.file.phase == .loading, !mayShowLoading { return }
     if !isReadingKeys { renderer.render(state) }
   }
@@ -110,21 +108,11 @@ final class InteractiveSession {
     renderer.render(store.state)
   }
 
-  /// SIGTERM, SIGHUP, SIGINT: the committed list reaches the disk, then the
-  /// terminal is restored and the process ends as the signal asked.
+  /// SIGTERM, SIGHUP, SIGINT: an action like any other. The reducer saves
+  /// the committed list through its one save path, and the process exits
+  /// (terminal restored, status 128 + signal) once the file has it.
   private func terminate(by signal: Int32) {
-    let state = store.state
-    if state.file.phase == .ready, state.file.hasUnsavedChanges {
-      ioQueue.sync {}  // a save under way finishes first
-      let text = state.textToSave()
-      let expecting: DiskExpectation = state.file.stamp.map { .unchanged($0) } ?? .noFile
-      do {
-        _ = try file.save(text, file.path, expecting)
-      } catch where error.isConflict {
-        _ = try? file.save(text, file.path + ".conflict-on-exit-\(getpid())", .anything)
-      } catch {}
-    }
-    exit(128 + signal)
+    store.send(.terminated(signal: signal))
   }
 
   private func exit(_ status: Int32, saying message: String? = nil) -> Never {

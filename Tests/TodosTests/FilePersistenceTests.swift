@@ -192,6 +192,49 @@ struct FilePersistenceTests {
     store.cancelAllEffects()
   }
 
+  /// SIGTERM while a save runs: the save finishes, the change made since is
+  /// saved after it with the stamp the first save left (the old signal
+  /// handler saved with a stale stamp and wrote a conflict file), and only
+  /// then may the program exit, with status 128 + 15.
+  @Test func aSignalDuringASlowSaveSavesEverythingThroughTheOneSavePath() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let io = TestScheduler(now: startDate)
+    let store = store(disk, ioQueue: io)
+    store.send(.started)
+    io.advance()
+    scheduler.advance()
+    store.send(.moveSelected(.down))
+    #expect(store.state.file.isSaving)
+    store.send(.todo(id: store.state.todos[0].id, action: .toggleCompleteTapped))
+    store.send(.terminated(signal: 15))
+    #expect(!store.state.canExit, "a save is still running")
+    // The running save finishes, and the toggle made meanwhile is saved after it.
+    io.advance()
+    scheduler.advance()
+    #expect(store.state.canExit)
+    #expect(store.state.exitStatus == 128 + 15)
+    #expect(disk.file("todo.txt") == "x 2026-01-01 two\none\n")
+    #expect(disk.fileNames == ["todo.txt"], "no conflict file")
+    store.cancelAllEffects()
+  }
+
+  @Test func aSignalWhoseSaveBlocksExitsAfterTheDeadline() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let io = TestScheduler(now: startDate)
+    let store = store(disk, ioQueue: io)
+    store.send(.started)
+    io.advance()
+    scheduler.advance()
+    store.send(.deleteSelected)
+    store.send(.terminated(signal: 1))
+    scheduler.advance(by: AppReducer.signalSaveTimeout - .milliseconds(1))
+    #expect(!store.state.canExit)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(store.state.canExit)
+    #expect(store.state.exitStatus == 129)
+    store.cancelAllEffects()
+  }
+
   @Test func anUnreadableFileFailsTheStart() {
     let failing = TodoFileClient(
       path: "todo.txt", load: { () throws(TodoFileError) in throw TodoFileError("Cannot read todo.txt: line 3 is not valid UTF-8") },

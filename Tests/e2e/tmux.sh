@@ -77,6 +77,28 @@ check "SIGTERM exits with 128+15" "EXIT=143"
 restored "terminal restored after SIGTERM (icanon, echo)"
 if grep -q 'after sigterm' "$work/todo.txt"; then pass "SIGTERM kept the todo"; else fail "SIGTERM kept the todo"; fi
 
+# 2b. A signal right after a change, while its save may still run: the change
+# is saved through the usual save, and nothing goes to a conflict file.
+lost=0
+for round in 1 2 3 4 5; do
+  start
+  wait_for "after sigterm" || lost=$((lost + 1))
+  before=$(sha256sum < "$work/todo.txt")
+  footer=$(screen | tail -1)
+  keys g x
+  # The key has been read once the count changes; the signal follows at once.
+  for i in $(seq 100); do [ "$(screen | tail -1)" != "$footer" ] && break; sleep 0.01; done
+  pane=$(tmux -S "$sock" display -p '#{pane_pid}')
+  kill -HUP "$(pgrep -P "$pane" -f "$yaru")"
+  wait_for "EXIT=129" || lost=$((lost + 1))
+  [ "$(sha256sum < "$work/todo.txt")" != "$before" ] || lost=$((lost + 1))
+done
+if [ "$lost" = 0 ] && ! ls "$work" | grep -q conflict; then
+  pass "SIGHUP right after a change: saved, no conflict file (5 rounds)"
+else
+  fail "SIGHUP right after a change ($lost lost; $(ls "$work"))"
+fi
+
 # 3. No terminal: one clear line, status 2, file untouched.
 before=$(sha256sum "$work/todo.txt")
 message=$("$yaru" --file "$work/todo.txt" </dev/null 2>&1 >/dev/null); status=$?
