@@ -50,6 +50,12 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // Links into test bundles only: installs the test issue reporter at load
+    // time (a C constructor), so it holds for every test in any order.
+    .target(
+      name: "TestIssueReporter",
+      dependencies: ["ArchitectureTesting"]
+    ),
     .target(
       name: "Terminal",
       swiftSettings: strict
@@ -98,6 +104,7 @@ let package = Package(
       dependencies: [
         "Architecture",
         "ArchitectureTesting",
+        "TestIssueReporter",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: testStrict
@@ -110,6 +117,7 @@ let package = Package(
         "ArchitectureTesting",
         "Terminal",
         "VirtualTerminal",
+        "TestIssueReporter",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       exclude: ["Fixtures"],

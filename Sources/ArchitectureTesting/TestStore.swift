@@ -28,7 +28,6 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     self.state = initialState
     self.reducer = reducer.reduce(into:action:)
     self.origin = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    reportIssuesToTests()
   }
 
   deinit {
@@ -134,8 +133,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 private typealias Location = IssueLocation
 
 /// Sends the issues the architecture finds (`forEach`, `ifLet`) to the test
-/// runner — Swift Testing or XCTest — through IssueReporting. A TestStore
-/// does this when made; tests of a plain Store call it first.
+/// runner — Swift Testing or XCTest — through IssueReporting. The
+/// TestIssueReporter target calls it when a test bundle loads.
+@_cdecl("yaru_report_issues_to_tests")
 public func reportIssuesToTests() {
   IssueLocation.setReporter { message, location in
     reportIssue(message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)

@@ -51,7 +51,7 @@ public struct KeyRecorder {
     defer { lastEvent = time }
     guard let last = lastEvent else { return }
     let milliseconds = Int(((time.timeIntervalSince(last)) * 1_000).rounded())
-    guard milliseconds >= 100 else { return }
+    guard Duration.milliseconds(milliseconds) >= Self.shortestPause else { return }
     flushTyped()
     write("wait \(milliseconds)ms\n")
   }

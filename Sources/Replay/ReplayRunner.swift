@@ -8,9 +8,10 @@ import Terminal
 import Todos
 import VirtualTerminal
 
-/// Runs a key script against the real app — the same keymap, store, effects,
-/// view and renderer as interactive use — on a virtual terminal and a
-/// virtual clock, so that every run shows the same screens.
+/// Runs a key script against the real app — the same program loop
+/// (`AppProgram`: keymap, store, effects, view, renderer) as interactive
+/// use — on a virtual terminal and a virtual clock, so that every run shows
+/// the same screens.
 @MainActor
 public final class ReplayRunner {
   public enum Outcome: Equatable, Sendable {
@@ -20,9 +21,9 @@ public final class ReplayRunner {
   }
 
   private let scheduler: TestScheduler
-  private let store: Store<AppReducer.State, AppReducer.Action>
+  private let program: AppProgram
+  private var store: Store<AppReducer.State, AppReducer.Action> { program.store }
   private let terminal: VirtualTerminal
-  private let renderer: Renderer<AppReducer.State>
   private let output: (String) -> Void
 
   /// - Parameters:
@@ -33,18 +34,17 @@ public final class ReplayRunner {
     var state = AppReducer.State(now: now)
     state.utcOffset = utcOffset
     let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0) }, utcOffset: utcOffset)
-    store = Store(initialState: state, reducer: AppReducer(environment: environment))
+    program = AppProgram(environment: environment, initialState: state)
     terminal = VirtualTerminal(size: size)
-    renderer = Renderer(backend: terminal, view: AppView.render)
     self.output = output
   }
 
   /// Loads the file (if any) and shows the first frame. Throws when the file
   /// cannot be loaded.
   public func start() throws(ReplayError) {
-    store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
-    store.send(.started)
-    settle()
+    program.show(on: terminal)
+    program.start()
+    scheduler.advance()
     if case .failed(let message) = store.state.file.phase { throw ReplayError(message) }
   }
 
@@ -59,13 +59,12 @@ public final class ReplayRunner {
         scheduler.advance(by: duration)
       case .resize(let size):
         terminal.resize(to: size)
-        renderer.invalidate()
-        store.send(.listHeightChanged(AppView.listRows(in: size)))
+        program.resized()
       case .screen:
-        settle()
+        scheduler.advance()
         output(terminal.lines.joined(separator: "\n") + "\n" + String(repeating: "-", count: terminal.size.columns) + "\n")
       case .expect, .expectNot, .expectOrder, .expectSelected:
-        settle()
+        scheduler.advance()
         if let failure = check(line.command) {
           return .failed("\(script.name):\(line.number): \(line.text)\n\(failure)\n\(numberedScreen())")
         }
@@ -77,25 +76,17 @@ public final class ReplayRunner {
   /// The end of the script: the app quits as if `q` were pressed, and virtual
   /// time runs until pending saves are written.
   public func finish() {
-    if !store.state.isQuitting { store.send(.quit) }
-    for _ in 0..<100 where !store.state.canExit {
+    if !store.state.isQuitting { program.send(.quit) }
+    for _ in 0..<100 where program.exit == nil {
       scheduler.advance(by: .milliseconds(100))
     }
     store.cancelAllEffects()
   }
 
-  public var screenLines: [String] { terminal.lines }
-
+  /// One key, and what is due at once after it: what a person would see.
   private func press(_ key: Key) {
-    guard !store.state.isQuitting, let action = Keymap.action(for: key, in: store.state) else { return }
-    store.send(action)
-    settle()
-  }
-
-  /// Runs what is due now, then renders: what a person would see.
-  private func settle() {
+    program.press(CollectionOfOne(key))
     scheduler.advance()
-    renderer.render(store.state)
   }
 
   private func check(_ command: ReplayScript.Command) -> String? {

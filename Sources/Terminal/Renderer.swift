@@ -16,9 +16,6 @@ public final class Renderer<State> {
     self.view = view
   }
 
-  /// The frame on screen now.
-  public var frame: Frame? { last }
-
   public func render(_ state: State) {
     let frame = view(state, backend.size)
     let runs = frame.changes(since: last)

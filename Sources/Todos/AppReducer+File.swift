@@ -9,7 +9,10 @@ import Foundation
 /// watched for changes made by other programs. Every read and write runs on
 /// the environment's I/O queue; the reducer only decides.
 extension AppReducer {
-  enum FileID: Hashable, Sendable { case load, save, retry, watch, conflict }
+  enum FileID: Hashable, Sendable { case save, retry, watch, slowLoad }
+
+  /// How long loading may take before the screen says "Loading…".
+  public static let loadingFrameDelay: Duration = .milliseconds(100)
 
   func load(_ state: inout State) -> Effect<Action> {
     guard let file = environment.file else {
@@ -18,9 +21,13 @@ extension AppReducer {
     }
     state.file.phase = .loading
     let uuid = environment.uuid
-    return .run(on: environment.ioQueue) { send in
+    let read = Effect<Action>.run(on: environment.ioQueue) { send in
       send(.fileLoaded(Result { () throws(TodoFileError) in try Self.read(file, uuid) }))
     }
+    let slow = Effect<Action>.run(on: environment.mainQueue, after: Self.loadingFrameDelay) { send in
+      send(.loadingIsSlow)
+    }
+    return .merge(read, slow.cancellable(id: FileID.slowLoad))
   }
 
   /// The file parsed (an empty list when there is no file yet). I/O queue only.
@@ -31,13 +38,16 @@ extension AppReducer {
 
   func reduceFile(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
+    case .loadingIsSlow:
+      state.file.isLoadingSlow = true
     case .fileLoaded(.success(let loaded)):
       state.file.phase = .ready
       let effect = replaceList(&state, with: loaded)
       state.selection = state.firstVisible()?.id
-      return effect
+      return .merge(.cancel(id: FileID.slowLoad), effect)
     case .fileLoaded(.failure(let error)):
       state.file.phase = .failed(error.message)
+      return .cancel(id: FileID.slowLoad)
     case .saveFinished(let revision, .success(let stamp)):
       state.file.isSaving = false
       state.file.saveError = nil
@@ -134,6 +144,10 @@ extension AppReducer.State {
   var unfinishedNewTodo: UUID? {
     if case .editing(let editing) = mode, editing.isNew { editing.id } else { nil }
   }
+
+  /// Whether there is a frame to show: not while the file loads, unless it
+  /// loads slowly.
+  public var hasFrame: Bool { file.phase != .loading || file.isLoadingSlow }
 
   /// The program may exit: quitting, and nothing left that could still be saved.
   public var canExit: Bool {

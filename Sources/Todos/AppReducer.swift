@@ -139,6 +139,7 @@ public struct AppReducer: Reducer {
     /// A signal's save was still not done after `signalSaveTimeout`.
     case signalSaveTimedOut
     // Sent by effects.
+    case loadingIsSlow
     case fileLoaded(Result<LoadedFile, TodoFileError>)
     case saveFinished(revision: Int, Result<DiskStamp, TodoFileError>)
     case retrySave
@@ -175,7 +176,7 @@ public struct AppReducer: Reducer {
         load(&state),
         .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) }
       )
-    case .fileLoaded, .saveFinished, .retrySave, .fileChangedOnDisk:
+    case .loadingIsSlow, .fileLoaded, .saveFinished, .retrySave, .fileChangedOnDisk:
       return reduceFile(&state, action)
     case .todo(let id, let action):
       let today = environment.today

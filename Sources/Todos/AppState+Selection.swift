@@ -97,11 +97,11 @@ extension AppReducer.State {
     selection.flatMap { id in todos.index(id: id).map { (id, position(of: $0)) } }
   }
 
-  func firstVisible() -> Todo.State? {
+  public func firstVisible() -> Todo.State? {
     visibleIndices(from: .start, limit: 1).first.map { todos[$0] }
   }
 
-  func lastVisible() -> Todo.State? {
+  public func lastVisible() -> Todo.State? {
     todos.isEmpty ? nil : visibleIndices(from: endPosition, backward: true, limit: 1).first.map { todos[$0] }
   }
 

@@ -9,6 +9,10 @@ public struct FileState: Equatable, Sendable {
   }
 
   public var phase: Phase = .ready
+  /// Loading has taken long enough (`AppReducer.loadingFrameDelay`) to say
+  /// so on screen. A list that loads at once is the first frame, without a
+  /// flash of "Loading…" before it.
+  public var isLoadingSlow = false
   /// No todo file: the list lives in memory only (replay without --file).
   public var isInMemory = false
   /// Another yaru has the file open: this one shows it and never writes it.

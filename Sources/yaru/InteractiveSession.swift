@@ -1,4 +1,3 @@
-import Architecture
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,27 +12,20 @@ import Replay
 import Terminal
 import Todos
 
-/// The running program: keys from the terminal go through the keymap into
-/// the store; each batch of changes is rendered once; signals and quitting
-/// save pending changes and give the terminal back as it was.
+/// The live world around the program loop (`AppProgram`): keys from the
+/// terminal, Ctrl-Z, resizes and signals in; on the way out, the terminal
+/// given back as it was and the process ended with the program's status.
 @MainActor
 final class InteractiveSession {
   /// Kept alive for the life of the process (Dispatch sources hold no owner).
   static var current: InteractiveSession?
 
-  private let store: Store<AppReducer.State, AppReducer.Action>
+  private let program: AppProgram
   // Set by `start(on:)`: the file starts loading before the terminal is set
   // up, so that the two overlap.
   private var terminal: NcursesTerminal!
-  private var renderer: Renderer<AppReducer.State>!
   private let ioQueue = DispatchQueue(label: "yaru.file", qos: .userInitiated)
   private var sources: [any DispatchSourceProtocol] = []
-  private var isReadingKeys = false
-  /// Whether a "Loading…" frame may be drawn: only once loading has taken
-  /// longer than `loadingFrameDelay`, so that a list that loads at once is
-  /// the first frame, without a flash of "Loading…" (and a second frame).
-  private var mayShowLoading = false
-  private static let loadingFrameDelay = DispatchTimeInterval.milliseconds(100)
   private var recorder: KeyRecorder?
   /// Held for the whole session; nil when another yaru has the file (read-only).
   private let lock: InstanceLock?
@@ -46,81 +38,53 @@ final class InteractiveSession {
     initial.utcOffset = environment.utcOffset(initial.now)
     lock = InstanceLock.acquire(for: file.path)
     initial.file.isReadOnly = lock == nil
-    let reducer = AppReducer(environment: environment)
-    if let log {
-      store = Store(initialState: initial, reducer: reducer._printChanges { log.write($0) })
-    } else {
-      store = Store(initialState: initial, reducer: reducer)
-    }
-    store.send(.started)
+    program = AppProgram(environment: environment, initialState: initial, log: log.map { log in { log.write($0) } })
+    program.start()
   }
 
   /// Shows the list on `terminal` and takes its keys and signals.
   func start(on terminal: NcursesTerminal) {
     self.terminal = terminal
-    renderer = Renderer(backend: terminal, view: AppView.render)
-    store.observe { [unowned self] state in self.stateChanged(state) }
     listen(to: 0) { [unowned self] in self.readKeys() }
     onSignal(SIGWINCH) { [unowned self] in self.resized() }
     for signal in [SIGTERM, SIGHUP, SIGINT] {
-      onSignal(signal) { [unowned self] in self.terminate(by: signal) }
+      onSignal(signal) { [unowned self] in self.program.send(.terminated(signal: signal)) }
     }
-    DispatchQueue.main.asyncAfter(deadline: .now() + Self.loadingFrameDelay) { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.mayShowLoading = true
-        self.stateChanged(self.store.state)
-      }
-    }
-    store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
+    program.show(on: terminal) { [unowned self] exit in self.end(exit) }
   }
 
   private func readKeys() {
-    isReadingKeys = true
+    var keys: [Key] = []
     for key in terminal.readKeys() {
       if key != .resize { recorder?.record(key, at: Date()) }
       switch key {
       case .resize:
+        program.press(keys)
+        keys = []
         resized()
       case .control("z"):
+        program.press(keys)
+        keys = []
         terminal.suspend()
-        renderer.invalidate()
+        program.redraw()
       default:
-        if let action = Keymap.action(for: key, in: store.state) { store.send(action) }
+        keys.append(key)
       }
     }
-    isReadingKeys = false
-    stateChanged(store.state)
-  }
-
-  private func stateChanged(_ state: AppReducer.State) {
-    if case .failed(let message) = state.file.phase { exit(2, saying: "yaru: \(message)") }
-    if state.canExit { exit(state.exitStatus) }
-    if state.file.phase == .loading, !mayShowLoading { return }
-    if !isReadingKeys { renderer.render(state) }
+    program.press(keys)
   }
 
   private func resized() {
     terminal.resize()
     recorder?.recordResize(to: terminal.size, at: Date())
-    renderer.invalidate()
-    store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
-    renderer.render(store.state)
+    program.resized()
   }
 
-  /// SIGTERM, SIGHUP, SIGINT: an action like any other. The reducer saves
-  /// the committed list through its one save path, and the process exits
-  /// (terminal restored, status 128 + signal) once the file has it.
-  private func terminate(by signal: Int32) {
-    store.send(.terminated(signal: signal))
-  }
-
-  private func exit(_ status: Int32, saying message: String? = nil) -> Never {
+  private func end(_ exit: AppProgram.Exit) -> Never {
     recorder?.finish()
-    store.cancelAllEffects()
     terminal.stop()
-    if let message { StandardIO.printError(message) }
-    Glibc.exit(status)
+    if let message = exit.message { StandardIO.printError(message) }
+    Glibc.exit(exit.status)
   }
 
   private func listen(to descriptor: Int32, _ handler: @escaping @MainActor () -> Void) {

@@ -34,6 +34,17 @@ struct ForEachTests {
     }
   }
 
+  /// A plain Store reports to the test too, even when no TestStore was made
+  /// before it (the reporter is installed when the test bundle loads).
+  @Test func aPlainStoreReportsItsIssuesToTheTest() {
+    let store = Store(initialState: CounterList.State(rows: [.init(id: 1)]), reducer: CounterList(scheduler: scheduler))
+    withKnownIssue {
+      store.send(.row(id: 42, action: .increment))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("not in the array: id 42")
+    }
+  }
+
   @Test func anActionForAMissingIDIsReportedNotACrash() {
     let messages = IssueMessages()
     let store = TestStore(initialState: CounterList.State(rows: [.init(id: 1)]), reducer: CounterList(scheduler: scheduler))

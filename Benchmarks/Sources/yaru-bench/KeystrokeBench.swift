@@ -4,35 +4,31 @@ import Terminal
 import Todos
 import VirtualTerminal
 
-/// The app as `yaru replay` runs it — keymap, store, effects on virtual time,
-/// view, frame diff, virtual terminal — holding `count` todos in memory (no
-/// file, so no saves: those run on the I/O queue in the real app, and have
-/// their own rows).
+/// The app's program loop as `yaru replay` runs it — keymap, store, effects
+/// on virtual time, view, frame diff, virtual terminal — holding `count`
+/// todos in memory (no file, so no saves: those run on the I/O queue in the
+/// real app, and have their own rows).
 @MainActor
 final class KeystrokeHarness {
   let scheduler = TestScheduler(now: Date(timeIntervalSince1970: 1_790_000_000))
-  let store: Store<AppReducer.State, AppReducer.Action>
+  let program: AppProgram
+  var store: Store<AppReducer.State, AppReducer.Action> { program.store }
   let terminal: VirtualTerminal
-  let renderer: Renderer<AppReducer.State>
 
   init(count: Int, size: Size) {
     let environment = AppEnvironment.virtual(scheduler)
     let list = TodoList(parsing: TodoFixtures.text(lines: count), makeID: environment.uuid)
-    store = Store(initialState: AppReducer.State(todos: list.todos, now: scheduler.now), reducer: AppReducer(environment: environment))
+    program = AppProgram(environment: environment, initialState: AppReducer.State(todos: list.todos, now: scheduler.now))
     terminal = VirtualTerminal(size: size)
-    renderer = Renderer(backend: terminal, view: AppView.render)
-    store.send(.listHeightChanged(AppView.listRows(in: size)))
+    program.show(on: terminal)
     press([])
   }
 
-  /// Presses `keys` as the interactive session does: each through the keymap
-  /// and the store, due effects run, then one render.
+  /// Presses `keys` as the interactive session does: one batch through the
+  /// keymap and the store, one frame, then the effects due at once.
   func press(_ keys: [Key]) {
-    for key in keys {
-      if let action = Keymap.action(for: key, in: store.state) { store.send(action) }
-    }
+    program.press(keys)
     scheduler.advance()
-    renderer.render(store.state)
   }
 
   /// Times `key` pressed `iterations` times; `before` and `after` run untimed
@@ -50,16 +46,15 @@ final class KeystrokeHarness {
         cells.add(Double(terminal.cellsWritten))
       }
       press(after)
-      if between > .zero { scheduler.advance(by: between); renderer.render(store.state) }
+      if between > .zero { scheduler.advance(by: between) }
     }
     return (time, cells)
   }
 
-  /// The selection's row on screen (the move rows run without a filter or
-  /// search, where rows are indices).
+  /// The selection's row on screen.
   var selectedScreenRow: Int {
     let state = store.state
-    return (state.selection.flatMap { state.todos.index(id: $0) } ?? 0) - state.scrollTop
+    return state.screenTodos(count: state.pageSize).firstIndex { $0.id == state.selection } ?? 0
   }
 
   /// Back to the first todo when the next move down would scroll (or hit the
@@ -73,7 +68,7 @@ final class KeystrokeHarness {
   /// To the bottom row of the page, so that the next move down scrolls.
   var keysToTheBottomRow: [Key] {
     let state = store.state
-    if state.selection.flatMap({ state.todos.index(id: $0) }) == state.todos.count - 1 { return ["g"] + Array(repeating: "j", count: state.pageSize - 1) }
+    if state.selection == state.lastVisible()?.id { return ["g"] + Array(repeating: "j", count: state.pageSize - 1) }
     return Array(repeating: "j", count: max(0, state.pageSize - 1 - selectedScreenRow))
   }
 
@@ -97,7 +92,7 @@ final class KeystrokeHarness {
   /// Cells written when nothing changed: rendering the same state again.
   func cellsForUnchangedState() -> Int {
     terminal.resetCounters()
-    renderer.render(store.state)
+    program.press([])
     return terminal.cellsWritten + terminal.presents
   }
 }

@@ -11,14 +11,11 @@ import VirtualTerminal
 func peakResidentAfterLoading(_ path: String) -> Double {
   let scheduler = TestScheduler(now: Date(timeIntervalSince1970: 1_790_000_000))
   let environment = AppEnvironment.virtual(scheduler, file: .live(path: path))
-  let store = Store(initialState: AppReducer.State(now: scheduler.now), reducer: AppReducer(environment: environment))
-  let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
-  let renderer = Renderer(backend: terminal, view: AppView.render)
-  store.send(.listHeightChanged(AppView.listRows(in: terminal.size)))
-  store.send(.started)
+  let program = AppProgram(environment: environment, initialState: AppReducer.State(now: scheduler.now))
+  program.show(on: VirtualTerminal(size: Size(columns: 80, rows: 24)))
+  program.start()
   scheduler.advance()
-  renderer.render(store.state)
-  precondition(store.state.file.phase == .ready && !store.state.todos.isEmpty, "the file did not load")
+  precondition(program.store.state.file.phase == .ready && !program.store.state.todos.isEmpty, "the file did not load")
   return peakResidentBytes()
 }
 

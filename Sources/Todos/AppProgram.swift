@@ -1,0 +1,102 @@
+import Architecture
+import Terminal
+
+/// The one program loop (the role of Bubble Tea's `tea.Program`): keys in,
+/// through the keymap into the store; each batch of changes drawn once on
+/// the backend; the process told when it may end. The live session, `yaru
+/// replay` and the benchmarks all run this; what differs is passed in — the
+/// backend (ncurses or the virtual terminal) and the environment (the
+/// schedulers: Dispatch queues or virtual time).
+@MainActor
+public final class AppProgram {
+  /// How a run ended: the exit status, and what to say on standard error.
+  public struct Exit: Equatable, Sendable {
+    public let status: Int32
+    public let message: String?
+  }
+
+  public let store: Store<AppReducer.State, AppReducer.Action>
+  /// Set by `show(on:)`: the live session starts loading the file before
+  /// the terminal is set up, so that the two overlap.
+  private var backend: (any TerminalBackend)?
+  private var renderer: Renderer<AppReducer.State>?
+  /// Set while a batch of keys is being read: one frame after all of them.
+  private var isReadingKeys = false
+  /// No frame before `start`: until then the state is not the list's.
+  private var isStarted = false
+  /// Called once, when the program may end.
+  private var onExit: (Exit) -> Void = { _ in }
+  public private(set) var exit: Exit?
+
+  /// - Parameter log: receives every action and the state change it made (`--log`).
+  public init(environment: AppEnvironment, initialState: AppReducer.State, log: ((String) -> Void)? = nil) {
+    let reducer = AppReducer(environment: environment)
+    store = if let log {
+      Store(initialState: initialState, reducer: reducer._printChanges(to: log))
+    } else {
+      Store(initialState: initialState, reducer: reducer)
+    }
+    store.observe { [unowned self] state in self.stateChanged(state) }
+  }
+
+  /// Starts loading the file and the clock.
+  public func start() {
+    isStarted = true
+    store.send(.started)
+  }
+
+  /// Draws on `backend` from now on (the first frame as soon as there is one
+  /// to show); `onExit` is called once, when the program may end.
+  public func show(on backend: any TerminalBackend, onExit: @escaping (Exit) -> Void = { _ in }) {
+    self.backend = backend
+    renderer = Renderer(backend: backend, view: AppView.render)
+    self.onExit = onExit
+    if let exit { return onExit(exit) }  // it failed before there was a screen
+    store.send(.listHeightChanged(AppView.listRows(in: backend.size)))
+  }
+
+  /// Keys as they arrived together: each through the keymap, then one frame.
+  public func press(_ keys: some Sequence<Key>) {
+    isReadingKeys = true
+    for key in keys where exit == nil && !store.state.isQuitting {
+      if let action = Keymap.action(for: key, in: store.state) { store.send(action) }
+    }
+    isReadingKeys = false
+    stateChanged(store.state)
+  }
+
+  public func send(_ action: AppReducer.Action) {
+    store.send(action)
+  }
+
+  /// The backend changed size (it already knows the new one): every cell is drawn again.
+  public func resized() {
+    guard let backend else { return }
+    store.send(.listHeightChanged(AppView.listRows(in: backend.size)))
+    redraw()
+  }
+
+  /// Draws every cell again: the screen was cleared behind our back
+  /// (resumed after Ctrl-Z, resized).
+  public func redraw() {
+    renderer?.invalidate()
+    stateChanged(store.state)
+  }
+
+  private func stateChanged(_ state: AppReducer.State) {
+    guard exit == nil else { return }
+    if case .failed(let message) = state.file.phase {
+      finish(Exit(status: 2, message: "yaru: \(message)"))
+    } else if state.canExit {
+      finish(Exit(status: state.exitStatus, message: nil))
+    } else if isStarted, state.hasFrame, !isReadingKeys {
+      renderer?.render(state)
+    }
+  }
+
+  private func finish(_ exit: Exit) {
+    self.exit = exit
+    store.cancelAllEffects()
+    onExit(exit)
+  }
+}

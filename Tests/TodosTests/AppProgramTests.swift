@@ -1,0 +1,78 @@
+import Architecture
+import Foundation
+import Terminal
+import Testing
+import VirtualTerminal
+@testable import Todos
+
+/// The program loop that the live session, replay and the benchmarks share:
+/// frames, the loading delay, quitting and exit statuses, on virtual time.
+@MainActor
+struct AppProgramTests {
+  let scheduler = TestScheduler(now: startDate)
+  let io = TestScheduler(now: startDate)
+
+  private func program(_ disk: InMemoryDisk) -> (AppProgram, VirtualTerminal) {
+    program(.inMemory(disk: disk))
+  }
+
+  private func program(_ file: TodoFileClient) -> (AppProgram, VirtualTerminal) {
+    var environment = AppEnvironment.virtual(scheduler, file: file)
+    environment.ioQueue = io
+    let program = AppProgram(environment: environment, initialState: AppReducer.State(now: startDate))
+    let terminal = VirtualTerminal(size: Size(columns: 40, rows: 8))
+    return (program, terminal)
+  }
+
+  @Test func aListThatLoadsAtOnceIsTheFirstFrame() {
+    let (program, terminal) = program(InMemoryDisk(["todo.txt": "one\n"]))
+    program.show(on: terminal)
+    program.start()
+    #expect(terminal.presents == 0, "nothing to show while loading")
+    io.advance()
+    #expect(terminal.presents == 1)
+    #expect(terminal.lines[1] == " [ ] one")
+    program.store.cancelAllEffects()
+  }
+
+  @Test func aSlowLoadSaysLoadingAfterTheDelay() {
+    let (program, terminal) = program(InMemoryDisk(["todo.txt": "one\n"]))
+    program.show(on: terminal)
+    program.start()
+    scheduler.advance(by: AppReducer.loadingFrameDelay - .milliseconds(1))
+    #expect(terminal.presents == 0)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(terminal.lines[1] == " Loading…")
+    io.advance()
+    #expect(terminal.lines[1] == " [ ] one")
+    program.store.cancelAllEffects()
+  }
+
+  @Test func quittingEndsOnceTheLastChangeIsSaved() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let (program, terminal) = program(disk)
+    var exits: [AppProgram.Exit] = []
+    program.show(on: terminal) { exits.append($0) }
+    program.start()
+    io.advance()
+    program.press(["x", "q", "j"])
+    #expect(exits.isEmpty, "the toggle's save is still running")
+    io.advance()
+    #expect(exits == [AppProgram.Exit(status: 0, message: nil)])
+    #expect(disk.file("todo.txt") == "x 2026-01-01 one\n")
+    #expect(program.store.runningEffectCount == 0)
+  }
+
+  @Test func aFileThatCannotBeUsedEndsWithStatus2() {
+    let (program, terminal) = program(TodoFileClient(
+      path: "todo.txt", load: { () throws(TodoFileError) in throw TodoFileError("Cannot read todo.txt: line 3 is not valid UTF-8") },
+      save: { (_, _, _) throws(TodoFileError) in throw TodoFileError("unreachable") }, stamp: { _ in nil }
+    ))
+    var exits: [AppProgram.Exit] = []
+    program.start()
+    io.advance()
+    program.show(on: terminal) { exits.append($0) }
+    #expect(exits == [AppProgram.Exit(status: 2, message: "yaru: Cannot read todo.txt: line 3 is not valid UTF-8")])
+    #expect(terminal.presents == 0)
+  }
+}
