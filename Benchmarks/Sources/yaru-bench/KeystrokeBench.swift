@@ -21,6 +21,7 @@ final class KeystrokeHarness {
     program = AppProgram(environment: environment, initialState: AppReducer.State(todos: list.todos, now: scheduler.now))
     terminal = VirtualTerminal(size: size)
     program.show(on: terminal)
+    program.start()
     press([])
   }
 
