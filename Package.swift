@@ -9,13 +9,14 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error), .enableUpcomingFeat
 /// Tests may use Foundation as they like: they are not in the app.
 let testStrict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+// yaru runs on Linux (glibc): the storage, the terminal and the executable
+// call the C library directly, so no other platform is declared.
 let package = Package(
   name: "yaru",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "yaru", targets: ["yaru"]),
     // For Benchmarks/ (its own package, so benchmarks never slow `make build`).
-    .library(name: "YaruCore", targets: ["Architecture", "Terminal", "VirtualTerminal", "Todos"]),
+    .library(name: "YaruCore", targets: ["Architecture", "Terminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos"]),
   ],
   dependencies: [
     // OrderedSet: the ids of our IdentifiedArray (the todo list), kept in
@@ -32,6 +33,10 @@ let package = Package(
     // The command line (`yaru`, `yaru add`, `yaru replay`…): parsing, help and
     // errors as people expect them, with no macros to compile.
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // FileDescriptor, FilePath, Errno and Stat for the todo file and the
+    // lock: typed, checked POSIX calls instead of hand-written wrappers, and
+    // no Foundation.
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     .target(
@@ -78,23 +83,46 @@ let package = Package(
       dependencies: ["Terminal"],
       swiftSettings: strict
     ),
+    // The pure domain: todos, days, tags, the todo.txt format, the search
+    // query, and the shape of the file client. No I/O.
+    .target(
+      name: "TodoModel",
+      dependencies: ["Architecture"],
+      swiftSettings: strict
+    ),
+    // The live world: the todo file on disk, the instance lock, the local
+    // clock's zone, random ids.
+    .target(
+      name: "TodoStorage",
+      dependencies: [
+        "TodoModel",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
+      swiftSettings: strict
+    ),
+    // Test doubles: the in-memory disk.
+    .target(
+      name: "TodoTestSupport",
+      dependencies: ["TodoModel"],
+      swiftSettings: strict
+    ),
+    // The feature: reducers, view, keymap, the program loop. It sees the
+    // domain, never the disk: the environment brings the file client.
     .target(
       name: "Todos",
-      dependencies: [
-        "Architecture",
-        "Terminal",
-      ],
+      dependencies: ["Architecture", "Terminal", "TodoModel"],
       swiftSettings: strict
     ),
     .target(
       name: "Replay",
-      dependencies: ["Architecture", "Terminal", "VirtualTerminal", "Todos"],
+      dependencies: ["Architecture", "Terminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos"],
       swiftSettings: strict
     ),
     .executableTarget(
       name: "yaru",
       dependencies: [
-        "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "Todos", "Replay", "CMainQueue",
+        "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos", "Replay",
+        "CMainQueue",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -113,6 +141,9 @@ let package = Package(
       name: "TodosTests",
       dependencies: [
         "Todos",
+        "TodoModel",
+        "TodoStorage",
+        "TodoTestSupport",
         "Architecture",
         "ArchitectureTesting",
         "Terminal",
@@ -125,7 +156,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "Terminal", "Todos"],
+      dependencies: ["Replay", "Terminal", "TodoModel", "Todos"],
       swiftSettings: testStrict
     ),
     .testTarget(

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Work a reducer asks the Store to do after it returns: a value describing the
 /// work, never the work itself, so reducers stay pure and tests can inspect it.

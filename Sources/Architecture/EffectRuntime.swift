@@ -1,9 +1,5 @@
 import Dispatch
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
 
 /// Starts the effects a reducer returns, knows which are still running, and

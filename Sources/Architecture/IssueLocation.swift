@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#else
-import Darwin
-#endif
 import Synchronization
 
 /// Where a combinator or a test step was written, so that the issues it

@@ -1,9 +1,5 @@
 import Dispatch
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where and when effects run. Live code uses a Dispatch queue; tests and
 /// replay use `TestScheduler`, whose time moves only when told to.

@@ -1,9 +1,5 @@
 import CNcursesw
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import Terminal
 
 /// Why the terminal cannot be used; said in one line on stderr, exit status 2.

@@ -1,9 +1,6 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import Terminal
+import TodoModel
 
 /// Writes a session as a key script while it happens (`yaru --record`):
 /// printable runs as `type` lines, other keys as `press` lines, pauses of

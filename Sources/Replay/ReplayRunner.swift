@@ -1,11 +1,9 @@
 import Architecture
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import Terminal
+import TodoModel
 import Todos
+import TodoStorage
 import VirtualTerminal
 
 /// Runs a key script against the real app — the same program loop

@@ -1,4 +1,5 @@
 import Terminal
+import TodoModel
 
 /// A malformed script or argument: `file:line: what is wrong` (exit status 2).
 public struct ReplayError: Error, Equatable, CustomStringConvertible {

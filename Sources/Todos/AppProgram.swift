@@ -1,5 +1,6 @@
 import Architecture
 import Terminal
+import TodoModel
 
 /// The one program loop (the role of Bubble Tea's `tea.Program`): keys in,
 /// through the keymap into the store; each batch of changes drawn once on

@@ -1,9 +1,6 @@
 import Architecture
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import TodoModel
 
 /// The todo file: loaded at start, saved after every committed change, and
 /// watched for changes made by other programs. Every read and write runs on
@@ -105,13 +102,13 @@ extension AppReducer {
   private func reloadChangedFile(_ state: inout State, _ loaded: LoadedFile) -> Effect<Action> {
     guard !state.file.isSaving, loaded.stamp?.hash != state.file.stamp?.hash else { return .none }
     if case .editing = state.mode { return .none }  // looked at again after the edit
-    let name = environment.file.map { PathName.lastComponent($0.path) } ?? "the todo file"
+    let name = environment.file?.fileName ?? "the todo file"
     var effect = Effect<Action>.none
     if state.file.hasUnsavedChanges, let file = environment.file {
       let conflictPath = file.path + ".conflict-" + conflictStamp()
       let ours = TodoList(todos: state.todos, lineEnding: state.file.lineEnding).formatted()
       effect = .run(on: environment.ioQueue) { _ in _ = try? file.save(ours, conflictPath, .anything) }
-      state.flash = "\(name) was changed by another program: your version is in \(PathName.lastComponent(conflictPath))"
+      state.flash = "\(name) was changed by another program: your version is in \(conflictPath.split(separator: "/").last ?? "")"
     } else {
       state.flash = "\(name) was changed by another program: reloaded"
     }
@@ -174,7 +171,7 @@ extension Reducer where State == AppReducer.State, Action == AppReducer.Action {
         var list = snapshot
         if let unfinished { list.todos.remove(id: unfinished) }
         let text = list.formatted()
-        if let known, known.hash == TodoFile.fnv1a(text.utf8), known.size == Int64(text.utf8.count) {
+        if let known, known.matches(text) {
           send(.saveFinished(revision: revision, .success(known)))  // same bytes: leave the file alone
         } else {
           let expecting: DiskExpectation = known.map { .unchanged($0) } ?? .noFile

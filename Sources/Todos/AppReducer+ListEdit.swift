@@ -1,9 +1,6 @@
 import Architecture
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import TodoModel
 
 /// A change to the list, as the one door (`AppReducer.change`) takes it.
 struct ListEdit {

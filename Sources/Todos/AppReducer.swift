@@ -1,9 +1,6 @@
 import Architecture
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import TodoModel
 
 /// The whole app as one reducer: the list of todos, the line editor for
 /// editing and searching (scoped to the mode that has one), undo, the clock

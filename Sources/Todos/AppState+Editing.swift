@@ -1,9 +1,6 @@
 import Architecture
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import TodoModel
 
 /// Adding and editing todos: a new todo is a draft row in the list while its
 /// line is typed; Enter commits the line as todo.txt, Esc cancels. Every

@@ -1,9 +1,6 @@
 import Architecture
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import TodoModel
 
 /// A place in the order the screen shows the list: first the todos that were
 /// active when completed todos last sank, in file order, then those that

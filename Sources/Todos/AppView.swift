@@ -1,9 +1,6 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import Terminal
+import TodoModel
 
 /// The whole screen as a pure function of the state and the terminal size:
 /// header (filters, clock), the visible rows of the list, a line for the

@@ -1,3 +1,4 @@
+import TodoModel
 /// Where the list stands with the file: loaded yet, saved yet, and how the
 /// file looked on disk last time yaru read or wrote it.
 public struct FileState: Equatable, Sendable {

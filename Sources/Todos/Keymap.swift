@@ -1,4 +1,5 @@
 import Terminal
+import TodoModel
 
 /// The one table from (mode, key) to what the key does. Every binding of the
 /// fixed interface (keys.md) is a row here, and the help overlay is printed

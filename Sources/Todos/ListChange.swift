@@ -1,9 +1,6 @@
 import Architecture
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import TodoModel
 
 /// One reversible change to the todo list. Undo keeps these instead of copies
 /// of the list, so a hundred steps on a list of 100,000 todos cost kilobytes.

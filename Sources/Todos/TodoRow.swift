@@ -1,4 +1,5 @@
 import Terminal
+import TodoModel
 
 /// One todo on screen: `[ ]`/`[x]`, the priority, the text with its
 /// +projects, @contexts and due date picked out; reverse video when selected,

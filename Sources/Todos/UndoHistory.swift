@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import TodoModel
 
 /// The steps that `u` undoes and Ctrl-R redoes. Each step is the list changes
 /// one user action made and the selection before and after it.

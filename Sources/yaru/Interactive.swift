@@ -1,11 +1,9 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import NcursesTerminal
 import Replay
+import TodoModel
+import TodoStorage
 import Todos
 
 /// `yaru [--file PATH] [--log FILE]`: the full-screen todo list.

@@ -1,16 +1,12 @@
 import Dispatch
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#endif
 import NcursesTerminal
 import Replay
 import Terminal
+import TodoModel
 import Todos
+import TodoStorage
 
 /// The live world around the program loop (`AppProgram`): keys from the
 /// terminal, Ctrl-Z, resizes and signals in; on the way out, the terminal

@@ -1,7 +1,6 @@
 import CMainQueue
-#if canImport(Glibc)
 import Glibc
-#endif
+import TodoModel
 
 /// Runs the main queue on the main thread until the process exits: what
 /// `dispatchMain()` does, without its cost. `dispatchMain()` parks the main

@@ -1,15 +1,11 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#endif
 import Replay
 import Terminal
+import TodoModel
 import Todos
+import TodoStorage
 
 /// `yaru replay SCRIPT|- [--file PATH] [--size COLSxROWS] [--now ISO8601]`:
 /// runs a key script headless. Exit 0: every expectation held; 1: one failed;

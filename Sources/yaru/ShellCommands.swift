@@ -1,11 +1,9 @@
 import Architecture
 import ArgumentParser
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import TodoModel
 import Todos
+import TodoStorage
 
 /// `yaru add`, `yaru ls`, `yaru done`: todo.sh habits for the shell. They read
 /// and write the same file with the same atomic save, so they are safe to use

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Todos
-#if canImport(Glibc)
 import Glibc
-#endif
+import TodoModel
+import Todos
+import TodoStorage
 
 /// The little I/O the executable does itself — messages on standard error, a
 /// script from a file (standard input: `TodoFile.readAll`), the `--log` and `--record` files —

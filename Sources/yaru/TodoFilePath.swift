@@ -1,11 +1,6 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#endif
+import TodoModel
 
 /// Where the todo file is when `--file` does not say: `$YARU_FILE`, else
 /// `$XDG_DATA_HOME/yaru/todo.txt`, else `~/.local/share/yaru/todo.txt`.

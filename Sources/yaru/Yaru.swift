@@ -1,12 +1,8 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#endif
+import TodoModel
+import TodoStorage
 
 /// `yaru`: the terminal todo list, and its commands for the shell.
 @main

@@ -2,6 +2,7 @@ import Foundation
 import Replay
 import Terminal
 import Testing
+import TodoModel
 
 struct KeyRecorderTests {
   @Test func typedRunsPressedKeysPausesAndResizesBecomeScriptLines() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Replay
-import Todos
 import Terminal
 import Testing
+import TodoModel
+import Todos
 
 @MainActor
 struct ReplayRunnerTests {

@@ -2,8 +2,11 @@ import Architecture
 import Foundation
 import Terminal
 import Testing
-import VirtualTerminal
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
+import VirtualTerminal
 
 /// The program loop that the live session, replay and the benchmarks share:
 /// frames, the loading delay, quitting and exit statuses, on virtual time.

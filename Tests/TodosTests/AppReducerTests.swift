@@ -2,7 +2,10 @@ import Architecture
 import ArchitectureTesting
 import Foundation
 import Testing
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// The scenarios of The Composable Architecture's Todos tests, restated for
 /// yaru's actions, plus the behaviour keys.md adds on top.

@@ -3,7 +3,10 @@ import ArchitectureTesting
 import Foundation
 import Terminal
 import Testing
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// The app and its file, on an in-memory disk and virtual time: load at
 /// start, save after every committed change, failures, outside edits.

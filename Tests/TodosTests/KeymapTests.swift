@@ -2,7 +2,10 @@ import Architecture
 import Foundation
 import Terminal
 import Testing
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// Every binding of keys.md reaches the reducer through the keymap.
 @MainActor

@@ -1,7 +1,10 @@
 import Architecture
 import ArchitectureTesting
 import Testing
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 @MainActor
 struct LineEditorTests {

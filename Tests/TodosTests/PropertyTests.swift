@@ -2,7 +2,10 @@ import Architecture
 import Foundation
 import Terminal
 import Testing
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// The same seed gives the same run.
 typealias SeededGenerator = SplitMix64

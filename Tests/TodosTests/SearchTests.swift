@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import TodoModel
 import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// The search's fast byte matcher against Foundation's case-insensitive
 /// search on the whole line as it shows, which is what it must agree with.

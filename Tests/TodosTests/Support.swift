@@ -1,6 +1,9 @@
 import Architecture
 import Foundation
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// 2026-01-01 09:00 UTC, the replay default: tests start their clocks here.
 let startDate = Date(timeIntervalSince1970: 1_767_258_000)

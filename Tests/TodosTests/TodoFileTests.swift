@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// The file on a real disk, in a fresh folder per test.
 struct TodoFileTests {
@@ -112,6 +115,6 @@ struct TodoFileTests {
     _ = FileManager.default.createFile(atPath: path, contents: Data("one\ntwo\n".utf8))
     let second = TodoFile.stamp(path, unlessSameAs: first)
     #expect(second != nil && second != first)
-    #expect(second?.hash == TodoFile.fnv1a("one\ntwo\n".utf8))
+    #expect(second?.hash == DiskStamp.hash("one\ntwo\n".utf8))
   }
 }

@@ -2,7 +2,10 @@ import Architecture
 import ArchitectureTesting
 import Foundation
 import Testing
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 @MainActor
 struct TodoTests {

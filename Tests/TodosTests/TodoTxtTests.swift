@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// The codec never loses a byte: fixtures and generated lines round-trip.
 struct TodoTxtTests {

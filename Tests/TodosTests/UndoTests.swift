@@ -1,7 +1,10 @@
 import Architecture
 import Foundation
 import Testing
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// Undo then redo returns exactly to the same state, for each kind of change.
 /// These drive a real Store on virtual time and compare whole lists.

@@ -2,8 +2,11 @@ import Architecture
 import Foundation
 import Terminal
 import Testing
-import VirtualTerminal
+@testable import TodoModel
 @testable import Todos
+import TodoStorage
+import TodoTestSupport
+import VirtualTerminal
 
 /// Screens as text, at the sizes people use, with the hard characters.
 @MainActor

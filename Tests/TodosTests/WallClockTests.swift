@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import TodoModel
 import Todos
+import TodoStorage
+import TodoTestSupport
 
 /// Our calendar arithmetic against Foundation's Gregorian calendar, which it
 /// replaces in the app.

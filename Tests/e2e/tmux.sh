@@ -108,6 +108,10 @@ message=$(TERM=no-such-terminal script -qec "$yaru --file '$work/todo.txt'" /dev
 if echo "$message" | grep -q "cannot use the terminal type 'no-such-terminal'"; then
   pass "unknown TERM: a clear message"; else fail "unknown TERM ($message)"; fi
 [ "$before" = "$(sha256sum "$work/todo.txt")" ] && pass "file untouched by failed starts" || fail "file untouched by failed starts"
+# A relative path whose folders do not exist yet: made on the first save
+# (this used to recurse until the stack ran out).
+if (cd "$work" && timeout 10 "$yaru" add --file new/dir/todo.txt "relative path" >/dev/null) && grep -q "relative path" "$work/new/dir/todo.txt"; then
+  pass "yaru add on a relative path in new folders"; else fail "yaru add on a relative path in new folders"; fi
 printf 'good\nbad \377 byte\n' > "$work/bad.txt"; bad_before=$(sha256sum < "$work/bad.txt")
 message=$(script -qec "$yaru --file '$work/bad.txt'" /dev/null 2>&1); status=$?
 if echo "$message" | grep -q "Cannot read $work/bad.txt: line 2 is not valid UTF-8" && [ "$bad_before" = "$(sha256sum < "$work/bad.txt")" ]; then

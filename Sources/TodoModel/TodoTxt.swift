@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import Architecture
 
 /// The todo.txt format, read and written so that nothing is ever lost: a line

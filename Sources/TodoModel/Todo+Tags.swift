@@ -22,7 +22,7 @@ extension Todo.State {
     text.split(separator: " ", omittingEmptySubsequences: true)
   }
 
-  static func keyValue(_ word: Substring) -> (key: Substring, value: Substring)? {
+  public static func keyValue(_ word: Substring) -> (key: Substring, value: Substring)? {
     guard let colon = word.firstIndex(of: ":") else { return nil }
     let key = word[..<colon]
     let value = word[word.index(after: colon)...]

@@ -1,9 +1,5 @@
 import Architecture
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One todo and what it can do on its own: complete and re-open, change
 /// priority. The list (`AppReducer`) composes one of these per element.

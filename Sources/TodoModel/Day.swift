@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A calendar day as todo.txt writes it (`YYYY-MM-DD`): creation, completion
 /// and due dates are days, not instants, so they never shift with time zones.

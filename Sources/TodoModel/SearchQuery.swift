@@ -1,27 +1,23 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The live search, prepared once and then tried on every todo of a scan.
 /// A search runs over the whole list on each key, so an ASCII query (nearly
 /// all of them) is matched on the bytes, case-folded, without allocating;
 /// any other compares the lower-cased line and query (Unicode's mapping).
-struct SearchQuery {
-  let text: String
+public struct SearchQuery {
+  public let text: String
   /// The query in lower-case ASCII bytes; nil when it is not all ASCII.
   private let folded: [UInt8]?
 
-  init(_ text: String) {
+  public init(_ text: String) {
     self.text = text
     folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.map(Self.lowercase) : nil
   }
 
   /// Whether the line as it shows — `(A) ` and the text — contains the query.
-  func matches(_ todo: Todo.State) -> Bool { matches(text: todo.text, priority: todo.priority) }
+  public func matches(_ todo: Todo.State) -> Bool { matches(text: todo.text, priority: todo.priority) }
 
-  func matches(text line: borrowing String, priority: Character?) -> Bool {
+  public func matches(text line: borrowing String, priority: Character?) -> Bool {
     guard let folded, !folded.isEmpty else {
       let shown = priority.map { "(\($0)) " + line } ?? copy line
       return text.isEmpty || shown.lowercased().contains(text.lowercased())

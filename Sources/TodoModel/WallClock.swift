@@ -1,11 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How far the user's clocks are from UTC at some instant: all that yaru
 /// needs of a time zone (today's date, the status-bar clock, the conflict
@@ -18,15 +11,6 @@ public struct UTCOffset: Equatable, Sendable {
   public init(seconds: Int) { self.seconds = seconds }
 
   public static let utc = UTCOffset(seconds: 0)
-
-  /// The C library's zone (`TZ`, else /etc/localtime) at `date`, daylight
-  /// saving included.
-  public static func local(at date: Date) -> UTCOffset {
-    var time = time_t(date.timeIntervalSince1970.rounded(.down))
-    var parts = tm()
-    guard localtime_r(&time, &parts) != nil else { return .utc }
-    return UTCOffset(seconds: Int(parts.tm_gmtoff))
-  }
 }
 
 /// The date and time a wall clock shows, in the proleptic Gregorian calendar.

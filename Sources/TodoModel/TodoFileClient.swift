@@ -1,0 +1,83 @@
+import FoundationEssentials
+
+/// Why the todo file could not be read or written, in words for the user:
+/// always the path, and the line when it is about the content.
+public struct TodoFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let message: String
+  /// Another program changed the file since yaru last read or wrote it.
+  public let isConflict: Bool
+  public init(_ message: String, isConflict: Bool = false) {
+    self.message = message
+    self.isConflict = isConflict
+  }
+  public var description: String { message }
+}
+
+/// What a save expects to find on disk before it replaces the file: it
+/// refuses (a conflict) rather than overwrite a version it has not seen.
+public enum DiskExpectation: Equatable, Sendable {
+  case anything
+  case noFile
+  case unchanged(DiskStamp)
+}
+
+/// What the file on disk looked like when yaru last read or wrote it: enough
+/// to notice cheaply that another program changed it.
+public struct DiskStamp: Equatable, Sendable {
+  public var inode: UInt64
+  public var size: Int64
+  /// The modification time, in nanoseconds since 1970.
+  public var modified: Int64
+  public var hash: UInt64
+
+  public init(inode: UInt64, size: Int64, modified: Int64, hash: UInt64) {
+    self.inode = inode
+    self.size = size
+    self.modified = modified
+    self.hash = hash
+  }
+
+  /// 64-bit FNV-1a: a fast fingerprint of the bytes to tell "same list" apart.
+  public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return hash
+  }
+
+  /// Whether the file would hold exactly `text`.
+  public func matches(_ text: String) -> Bool {
+    size == Int64(text.utf8.count) && hash == Self.hash(text.utf8)
+  }
+}
+
+/// The todo file as the app sees it: three operations, so that the app does
+/// no I/O of its own. TodoStorage has the live one (the disk), tests an
+/// in-memory one.
+public struct TodoFileClient: Sendable {
+  public let path: String
+  public var load: @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?
+  /// Writes `text` to `path`, refusing (a conflict error) if the file is not as expected.
+  public var save: @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp
+  /// The stamp now, or `known` itself when nothing changed (nil: no file).
+  public var stamp: @Sendable (_ known: DiskStamp?) -> DiskStamp?
+
+  public init(
+    path: String,
+    load: @escaping @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?,
+    save: @escaping @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp,
+    stamp: @escaping @Sendable (_ known: DiskStamp?) -> DiskStamp?
+  ) {
+    self.path = path
+    self.load = load
+    self.save = save
+    self.stamp = stamp
+  }
+
+  /// The file's name without its folders, for messages.
+  public var fileName: String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+}

@@ -1,0 +1,222 @@
+import Glibc
+import SystemPackage
+import TodoModel
+
+/// Reads and writes the todo file, so that every step of the atomic save
+/// (temporary file, fsync, rename, fsync of the folder) is visible and
+/// checked. Files, paths and errors are swift-system's (`FileDescriptor`,
+/// `FilePath`, `Errno`); the calls it lacks (fsync, flock, rename, mkdir,
+/// mkstemp) are the C library's.
+public enum TodoFile {
+  /// The file's text and stamp, or nil when there is no file yet (an empty list).
+  public static func read(_ path: String) throws(TodoFileError) -> (text: String, stamp: DiskStamp)? {
+    let file = FilePath(path)
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(file, .readOnly, options: .closeOnExec)
+    } catch let error as Errno {
+      if error == .noSuchFileOrDirectory || error == .notDirectory {
+        try checkFolder(of: file, for: path)
+        if error == .noSuchFileOrDirectory { return nil }
+      }
+      throw TodoFileError("Cannot read \(path): \(error.reason)")
+    } catch {
+      throw TodoFileError("Cannot read \(path): \(error)")
+    }
+    defer { try? descriptor.close() }
+    let info: Stat
+    do throws(Errno) {
+      info = try descriptor.stat()
+    } catch {
+      throw TodoFileError("Cannot read \(path): \(error.reason)")
+    }
+    guard info.type == .regular else { throw TodoFileError("Cannot use \(path): it is not a regular file") }
+    guard let bytes = readAll(from: descriptor.rawValue, sizeHint: Int(info.size)) else {
+      throw TodoFileError("Cannot read \(path): \(Errno(rawValue: errno).reason)")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw TodoFileError("Cannot read \(path): line \(firstInvalidLine(bytes)) is not valid UTF-8")
+    }
+    return (text, DiskStamp(info, hash: DiskStamp.hash(bytes)))
+  }
+
+  /// Everything left to read on `descriptor`, interrupted reads retried; nil
+  /// when a read fails, with `errno` saying why.
+  public static func readAll(from descriptor: Int32, sizeHint: Int = 0) -> [UInt8]? {
+    let input = FileDescriptor(rawValue: descriptor)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(sizeHint)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count: Int
+      do {
+        count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+      } catch {
+        errno = (error as? Errno)?.rawValue ?? EIO
+        return nil
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: buffer[..<count])
+    }
+  }
+
+  /// Replaces the file with `text` atomically: afterwards the file holds the
+  /// whole old text or the whole new text, whatever happens (crash, kill -9,
+  /// power loss). A file's permissions are kept; a symlink is followed.
+  ///
+  /// Writers (yaru instances, `yaru add`) take turns by a lock on the folder,
+  /// and under it the file must still be as `expecting` says.
+  @discardableResult
+  public static func write(
+    _ text: String, to path: String, expecting: DiskExpectation = .anything
+  ) throws(TodoFileError) -> DiskStamp {
+    let target = resolved(FilePath(path))
+    let folder = folderPath(of: target)
+    func failure(_ what: String, _ error: Errno = Errno(rawValue: errno)) -> TodoFileError {
+      TodoFileError("Cannot save \(path): \(what): \(error.reason)")
+    }
+    try makeFolder(folder, for: path)
+    let folderLock: FileDescriptor
+    do {
+      folderLock = try FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec])
+    } catch {
+      throw failure("cannot open the folder", error as? Errno ?? .ioError)
+    }
+    defer { try? folderLock.close() }  // closing releases the lock
+    guard flock(folderLock.rawValue, LOCK_EX) == 0 else { throw failure("cannot lock the folder") }
+    try check(target, against: expecting, path: path)
+    let mode = (try? Stat(target).permissions.rawValue) ?? defaultFileMode()
+
+    let name = target.lastComponent?.string ?? "todo.txt"
+    var template = Array(folder.appending("." + name + ".yaru-XXXXXX").string.utf8CString)
+    let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard raw >= 0 else { throw failure("cannot create a temporary file") }
+    _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let descriptor = FileDescriptor(rawValue: raw)
+    var isOpen = true
+    defer { if isOpen { try? descriptor.close() } }
+    do throws(TodoFileError) {
+      do {
+        _ = try descriptor.writeAll(text.utf8)
+      } catch {
+        throw failure("cannot write", error as? Errno ?? .ioError)
+      }
+      guard fchmod(raw, mode) == 0 else { throw failure("cannot set permissions") }
+      guard fsync(raw) == 0 else { throw failure("cannot flush to disk") }
+      isOpen = false
+      do {
+        try descriptor.close()
+      } catch {
+        throw failure("cannot close", error as? Errno ?? .ioError)
+      }
+      guard rename(temporary, target.string) == 0 else { throw failure("cannot replace the file") }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    syncFolder(folder)
+    do throws(Errno) {
+      return DiskStamp(try Stat(target), hash: DiskStamp.hash(text.utf8))
+    } catch {
+      throw failure("cannot check the saved file", error)
+    }
+  }
+
+  /// The stamp of the file now, hashing its bytes only when size, time or
+  /// inode differ from `known` (the cheap check runs every second).
+  public static func stamp(_ path: String, unlessSameAs known: DiskStamp?) -> DiskStamp? {
+    guard let info = try? Stat(FilePath(path)) else { return nil }
+    let now = DiskStamp(info, hash: known?.hash ?? 0)
+    if let known, now == known { return known }
+    return (try? read(path))??.stamp
+  }
+
+  private static func check(_ target: FilePath, against expectation: DiskExpectation, path: String) throws(TodoFileError) {
+    let conflict = TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
+    let exists = (try? Stat(target)) != nil
+    switch expectation {
+    case .anything:
+      return
+    case .noFile:
+      if exists { throw conflict }
+    case .unchanged(let known):
+      // A file deleted meanwhile is simply written again: nothing of anyone's is lost.
+      guard exists else { return }
+      guard let now = stamp(target.string, unlessSameAs: known), now.hash == known.hash else { throw conflict }
+    }
+  }
+
+  /// Throws when the folder the file should be in is a file.
+  private static func checkFolder(of file: FilePath, for path: String) throws(TodoFileError) {
+    let folder = folderPath(of: file)
+    if let info = try? Stat(folder), info.type != .directory {
+      throw TodoFileError("Cannot use \(path): \(folder) is not a folder")
+    }
+  }
+
+  private static func firstInvalidLine(_ bytes: [UInt8]) -> Int {
+    var line = 1
+    for chunk in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      if String(validating: chunk, as: UTF8.self) == nil { return line }
+      line += 1
+    }
+    return line
+  }
+
+  /// The folder a file is in: "." for a bare name.
+  static func folderPath(of file: FilePath) -> FilePath {
+    let folder = file.removingLastComponent()
+    return folder.isEmpty ? "." : folder
+  }
+
+  /// Makes `folder` and the folders above it that are missing. Stops at the
+  /// top of the path, relative or absolute.
+  private static func makeFolder(_ folder: FilePath, for path: String) throws(TodoFileError) {
+    if let info = try? Stat(folder) {
+      guard info.type == .directory else { throw TodoFileError("Cannot save \(path): \(folder) is not a folder") }
+      return
+    }
+    let parent = folder.removingLastComponent()
+    if !parent.isEmpty, parent != folder { try makeFolder(parent, for: path) }
+    guard mkdir(folder.string, 0o755) == 0 || errno == EEXIST else {
+      throw TodoFileError("Cannot save \(path): cannot create \(folder): \(Errno(rawValue: errno).reason)")
+    }
+  }
+
+  private static func syncFolder(_ folder: FilePath) {
+    guard let descriptor = try? FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec]) else { return }
+    fsync(descriptor.rawValue)
+    try? descriptor.close()
+  }
+
+  /// The file a symlink points to (written in place of the link), else the path itself.
+  private static func resolved(_ path: FilePath) -> FilePath {
+    guard let info = try? Stat(path, followTargetSymlink: false), info.type == .symbolicLink,
+          let real = realpath(path.string, nil)
+    else { return path }
+    defer { free(real) }
+    return FilePath(String(cString: real))
+  }
+
+  private static func defaultFileMode() -> mode_t {
+    let mask = umask(0)
+    umask(mask)
+    return 0o666 & ~mask
+  }
+}
+
+extension DiskStamp {
+  init(_ info: Stat, hash: UInt64) {
+    let modified = info.st_mtim
+    self.init(
+      inode: UInt64(info.inode.rawValue), size: info.size,
+      modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec), hash: hash
+    )
+  }
+}
+
+extension Errno {
+  /// What went wrong, as the C library says it ("Permission denied").
+  var reason: String { String(cString: strerror(rawValue)) }
+}

@@ -1,0 +1,13 @@
+import TodoModel
+
+extension TodoFileClient {
+  /// The todo file on disk at `path`.
+  public static func live(path: String) -> TodoFileClient {
+    TodoFileClient(
+      path: path,
+      load: { () throws(TodoFileError) in try TodoFile.read(path) },
+      save: { (text, target, expecting) throws(TodoFileError) in try TodoFile.write(text, to: target, expecting: expecting) },
+      stamp: { TodoFile.stamp(path, unlessSameAs: $0) }
+    )
+  }
+}

@@ -1,0 +1,58 @@
+import Synchronization
+import TodoModel
+
+/// Files in memory, for tests: another program can change them, and saves
+/// can be made to fail like a full disk.
+public final class InMemoryDisk: Sendable {
+  private let files = Mutex<[String: (text: String, version: Int64)]>([:])
+  private let failure = Mutex<TodoFileError?>(nil)
+
+  public init(_ files: [String: String] = [:]) {
+    self.files.withLock { $0 = files.mapValues { ($0, 1) } }
+  }
+
+  public func file(_ path: String) -> String? { files.withLock { $0[path]?.text } }
+
+  /// Every file on the disk, sorted.
+  public var fileNames: [String] { files.withLock { $0.keys.sorted() } }
+
+  /// Another program writes the file.
+  public func replace(_ path: String, with text: String) {
+    files.withLock { $0[path] = (text, ($0[path]?.version ?? 0) + 1) }
+  }
+
+  /// Saves fail with `error` until set back to nil.
+  public func failSaves(with error: TodoFileError?) { failure.withLock { $0 = error } }
+
+  func write(_ text: String, to path: String, expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp {
+    if let error = failure.withLock({ $0 }) { throw error }
+    let conflict = TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
+    switch expecting {
+    case .anything: break
+    case .noFile: if file(path) != nil { throw conflict }
+    case .unchanged(let known): if stamp(path)?.hash != known.hash { throw conflict }
+    }
+    replace(path, with: text)
+    return stamp(path)!
+  }
+
+  func stamp(_ path: String) -> DiskStamp? {
+    files.withLock { files in
+      files[path].map {
+        DiskStamp(inode: 1, size: Int64($0.text.utf8.count), modified: $0.version, hash: DiskStamp.hash($0.text.utf8))
+      }
+    }
+  }
+}
+
+extension TodoFileClient {
+  /// A file that lives in `disk`: tests read and change it there.
+  public static func inMemory(path: String = "todo.txt", disk: InMemoryDisk) -> TodoFileClient {
+    TodoFileClient(
+      path: path,
+      load: { () throws(TodoFileError) in disk.file(path).map { ($0, disk.stamp(path)!) } },
+      save: { (text, target, expecting) throws(TodoFileError) in try disk.write(text, to: target, expecting: expecting) },
+      stamp: { _ in disk.stamp(path) }
+    )
+  }
+}

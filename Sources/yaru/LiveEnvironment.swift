@@ -1,0 +1,16 @@
+import Architecture
+import Dispatch
+import FoundationEssentials
+import TodoModel
+import TodoStorage
+import Todos
+
+extension AppEnvironment {
+  /// The wall clock, random ids, the main queue, and `ioQueue` (serial) for the file.
+  public static func live(file: TodoFileClient?, ioQueue: DispatchQueue) -> AppEnvironment {
+    AppEnvironment(
+      now: { Date() }, uuid: UUID.seededRandom(), utcOffset: UTCOffset.local(at:),
+      mainQueue: DispatchQueueScheduler(.main), ioQueue: DispatchQueueScheduler(ioQueue), file: file
+    )
+  }
+}
