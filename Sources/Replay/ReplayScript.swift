@@ -7,7 +7,7 @@ public struct ReplayError: Error, Equatable, CustomStringConvertible {
   public init(_ description: String) { self.description = description }
 }
 
-/// A key script (the fixed format of replay.md), parsed: one command a line.
+/// A key script (the format of docs/KeyScripts.md), parsed: one command a line.
 public struct ReplayScript: Equatable, Sendable {
   public enum Command: Equatable, Sendable {
     case type(String)

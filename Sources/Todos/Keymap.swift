@@ -2,7 +2,7 @@ import Terminal
 import TodoModel
 
 /// The one table from (mode, key) to what the key does. Every binding of the
-/// fixed interface (keys.md) is a row here, and the help overlay is printed
+/// fixed interface (docs/Keys.md) is a row here, and the help overlay is printed
 /// from these rows, so the two can never disagree. Keys with no row do nothing.
 public enum Keymap {
   public enum Mode: Hashable, Sendable, CaseIterable {

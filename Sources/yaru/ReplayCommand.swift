@@ -12,7 +12,7 @@ import TodoStorage
 /// 2: the script, the arguments or the file are unusable.
 struct ReplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "replay", abstract: "Run a key script on a virtual terminal and clock (see replay.md)."
+    commandName: "replay", abstract: "Run a key script on a virtual terminal and clock (see docs/KeyScripts.md)."
   )
 
   @Argument(help: "The script, or - for standard input.")

@@ -8,7 +8,7 @@ import TodoStorage
 import TodoTestSupport
 
 /// The scenarios of The Composable Architecture's Todos tests, restated for
-/// yaru's actions, plus the behaviour keys.md adds on top.
+/// yaru's actions, plus the behaviour docs/Keys.md adds on top.
 @MainActor
 struct AppReducerTests {
   let scheduler = TestScheduler(now: startDate)

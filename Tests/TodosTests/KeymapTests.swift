@@ -7,7 +7,7 @@ import Testing
 import TodoStorage
 import TodoTestSupport
 
-/// Every binding of keys.md reaches the reducer through the keymap.
+/// Every binding of docs/Keys.md reaches the reducer through the keymap.
 @MainActor
 struct KeymapTests {
   let list = AppReducer.State(todos: todos("one", "two"), now: startDate)
