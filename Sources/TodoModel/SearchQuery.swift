@@ -27,9 +27,8 @@ public struct SearchQuery {
       // A match that begins in the `(A) ` prefix: try the four starts there.
       for start in 0..<4 where matchesAcross(prefix[start...], then: line, folded) { return true }
     }
-    // Native strings are contiguous; `withUTF8` would need a copy to mutate.
-    return line.utf8.withContiguousStorageIfAvailable { Self.contains($0, folded) }
-      ?? Array(line.utf8).withUnsafeBufferPointer { Self.contains($0, folded) }
+    // The line's own bytes, read in place: no copy, no retain.
+    return Self.contains(line.utf8.span, folded)
   }
 
   private func matchesAcross(_ head: ArraySlice<UInt8>, then tail: borrowing String, _ query: [UInt8]) -> Bool {
@@ -44,7 +43,7 @@ public struct SearchQuery {
     return tail.utf8.count >= rest.count && zip(tail.utf8, rest).allSatisfy { Self.lowercase($0) == $1 }
   }
 
-  private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+  private static func contains(_ haystack: Span<UInt8>, _ needle: [UInt8]) -> Bool {
     guard haystack.count >= needle.count else { return false }
     let first = needle[0]
     var start = 0

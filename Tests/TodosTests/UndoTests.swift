@@ -132,6 +132,18 @@ struct UndoTests {
     #expect(store.state.visibleTexts == ["one", "two", "three"])
   }
 
+  @Test func historiesAreEqualOnlyWhenTheirStepsAre() {
+    let a = store(todos("one", "two"))
+    let b = store(todos("one", "two"))
+    #expect(a.state.history == b.state.history)
+    a.send(.moveSelected(.down))
+    #expect(a.state.history != b.state.history)
+    b.send(.moveSelected(.down))
+    #expect(a.state.history == b.state.history)
+    a.send(.undo)
+    #expect(a.state.history != b.state.history, "an undone step waits to be redone")
+  }
+
   @Test func historyKeepsAtMostItsLimit() {
     let store = store(todos("one", "two"))
     for _ in 0..<(UndoHistory.limit + 5) { store.send(.moveSelected(store.state.selection == id(101) && store.state.todos[0].id == id(101) ? .down : .up)) }
