@@ -1,4 +1,6 @@
 import Foundation
+import TodoModel
+import TodoStorage
 import Todos
 
 /// Reading, parsing, formatting and atomically saving todo files of `counts`

@@ -1,6 +1,8 @@
 import Architecture
 import Foundation
 import Terminal
+import TodoModel
+import TodoStorage
 import Todos
 import VirtualTerminal
 

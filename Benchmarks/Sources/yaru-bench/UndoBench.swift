@@ -1,5 +1,7 @@
 import Architecture
 import Foundation
+import TodoModel
+import TodoStorage
 import Todos
 
 /// 100 undoable changes of every kind on a list of `count` todos, straight
