@@ -72,13 +72,17 @@ public final class ReplayRunner {
   }
 
   /// The end of the script: the app quits as if `q` were pressed, and virtual
-  /// time runs until pending saves are written.
-  public func finish() {
+  /// time runs until pending saves are written. Throws when the file could
+  /// not be saved: a script must not pass with its changes lost.
+  public func finish() throws(ReplayError) {
     if !store.state.isQuitting { program.send(.quit) }
     for _ in 0..<100 where program.exit == nil {
       scheduler.advance(by: .milliseconds(100))
     }
     store.cancelAllEffects()
+    if store.state.file.hasUnsavedChanges {
+      throw ReplayError("the todo file was not saved: \(store.state.file.saveError ?? "the save did not finish")")
+    }
   }
 
   /// One key, and what is due at once after it: what a person would see.

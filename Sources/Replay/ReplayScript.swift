@@ -74,7 +74,7 @@ public struct ReplayScript: Equatable, Sendable {
       return .press(keys)
     case "wait":
       guard let duration = parseDuration(argument) else {
-        throw ReplayError("`wait` needs a duration such as 250ms, 1s, 1.5s or 2m, not `\(argument)`")
+        throw ReplayError("`wait` needs a duration such as 250ms, 1s, 1.5s or 2m, up to 60m, not `\(argument)`")
       }
       return .wait(duration)
     case "resize":
@@ -101,13 +101,17 @@ public struct ReplayScript: Equatable, Sendable {
     }
   }
 
-  /// `250ms`, `1s`, `1.5s`, `2m`.
+  /// The longest `wait`: the clock ticks every virtual second, so a longer
+  /// one would take long to run (use `--now` to start later instead).
+  public static let longestWait: Duration = .seconds(3_600)
+
+  /// `250ms`, `1s`, `1.5s`, `2m`, at most `longestWait`.
   public static func parseDuration(_ text: Substring) -> Duration? {
     let units: [(String, Double)] = [("ms", 1e-3), ("s", 1), ("m", 60)]
     for (unit, seconds) in units where text.hasSuffix(unit) {
       let number = text.dropLast(unit.count)
       guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-            let value = Double(number), value >= 0
+            let value = Double(number), value >= 0, value * seconds <= Double(longestWait.components.seconds)
       else { return nil }
       return .nanoseconds(Int64((value * seconds * 1e9).rounded()))
     }

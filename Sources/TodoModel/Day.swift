@@ -39,8 +39,14 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The day `date` falls on for clocks `offset` from UTC.
   public init(_ date: Date, at offset: UTCOffset) {
     let clock = WallClock(date, at: offset)
-    // A clock set outside years 1…9999 gets the nearest representable year.
-    self.init(year: min(max(clock.year, 1), 9_999), month: clock.month, day: clock.day)!
+    // A clock outside years 1…9999 gets the nearest day that can be written.
+    if clock.year < 1 {
+      self = Day(year: 1, month: 1, day: 1)!
+    } else if clock.year > 9_999 {
+      self = Day(year: 9_999, month: 12, day: 31)!
+    } else {
+      self.init(year: clock.year, month: clock.month, day: clock.day)!
+    }
   }
 
   public var description: String {

@@ -13,7 +13,9 @@ public enum TodoFile {
     let file = FilePath(path)
     let descriptor: FileDescriptor
     do {
-      descriptor = try FileDescriptor.open(file, .readOnly, options: .closeOnExec)
+      // Non-blocking, so that opening a FIFO returns at once (and is then
+      // refused as not a regular file) instead of waiting for a writer.
+      descriptor = try FileDescriptor.open(file, .readOnly, options: [.closeOnExec, .nonBlocking])
     } catch let error as Errno {
       if error == .noSuchFileOrDirectory || error == .notDirectory {
         try checkFolder(of: file, for: path)
@@ -31,6 +33,8 @@ public enum TodoFile {
       throw TodoFileError("Cannot read \(path): \(error.reason)")
     }
     guard info.type == .regular else { throw TodoFileError("Cannot use \(path): it is not a regular file") }
+    // A regular file never blocks; reads go back to the usual mode all the same.
+    _ = fcntl(descriptor.rawValue, F_SETFL, fcntl(descriptor.rawValue, F_GETFL) & ~O_NONBLOCK)
     guard let bytes = readAll(from: descriptor.rawValue, sizeHint: Int(info.size)) else {
       throw TodoFileError("Cannot read \(path): \(Errno(rawValue: errno).reason)")
     }
@@ -41,8 +45,8 @@ public enum TodoFile {
   }
 
   /// Everything left to read on `descriptor`, interrupted reads retried; nil
-  /// when a read fails, with `errno` saying why.
-  public static func readAll(from descriptor: Int32, sizeHint: Int = 0) -> [UInt8]? {
+  /// when a read fails, or when there is more than `limit` (errno EFBIG).
+  public static func readAll(from descriptor: Int32, sizeHint: Int = 0, limit: Int = .max) -> [UInt8]? {
     let input = FileDescriptor(rawValue: descriptor)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(sizeHint)
@@ -56,6 +60,10 @@ public enum TodoFile {
         return nil
       }
       if count == 0 { return bytes }
+      guard bytes.count + count <= limit else {
+        errno = EFBIG
+        return nil
+      }
       bytes.append(contentsOf: buffer[..<count])
     }
   }

@@ -65,8 +65,17 @@ enum TodoRow {
   @discardableResult
   static func drawEditor(_ editor: LineEditor.State, column: Int, row: Int, on frame: inout Frame) -> Int {
     let room = frame.size.columns - column - 1
-    var before = Substring(editor.text.prefix(editor.cursor))
-    while DisplayWidth.of(before) > room, !before.isEmpty { before = before.dropFirst() }
+    // Walk back from the cursor while the text fits: one pass, however long the line.
+    let prefix = editor.text.prefix(editor.cursor)
+    var start = prefix.endIndex
+    var width = 0
+    while start > prefix.startIndex {
+      let previous = prefix.index(before: start)
+      width += DisplayWidth.of(prefix[previous])
+      guard width <= room else { break }
+      start = previous
+    }
+    let before = prefix[start...]
     let after = editor.text.dropFirst(editor.cursor)
     let x = frame.write(before, column: column, row: row, style: Style(underline: true))
     let end = frame.write(after, column: x, row: row, style: Style(underline: true))

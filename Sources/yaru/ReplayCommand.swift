@@ -44,7 +44,11 @@ struct ReplayCommand: ParsableCommand {
         return .failure(error)
       }
       let outcome = runner.run(parsed)
-      runner.finish()
+      do throws(ReplayError) {
+        try runner.finish()
+      } catch {
+        return .failure(error)
+      }
       return .success(outcome)
     }
     switch outcome {
@@ -58,9 +62,14 @@ struct ReplayCommand: ParsableCommand {
     }
   }
 
+  /// Scripts are typed by people: anything larger is a mistake (`/dev/zero`).
+  private static let largestScript = 16 << 20
+
   private func readScript() throws -> String {
-    guard let bytes = script == "-" ? TodoFile.readAll(from: STDIN_FILENO) : StandardIO.readFile(script) else {
-      throw usage("cannot read the script \(script)")
+    let bytes = script == "-"
+      ? TodoFile.readAll(from: STDIN_FILENO, limit: Self.largestScript) : StandardIO.readFile(script, limit: Self.largestScript)
+    guard let bytes else {
+      throw usage(errno == EFBIG ? "the script \(script) is larger than 16 MB" : "cannot read the script \(script)")
     }
     guard let text = String(validating: bytes, as: UTF8.self) else { throw usage("\(script): the script is not valid UTF-8") }
     return text

@@ -26,12 +26,12 @@ enum StandardIO {
     }
   }
 
-  /// The whole file at `path`; nil if it cannot be read.
-  static func readFile(_ path: String) -> [UInt8]? {
+  /// The whole file at `path` (up to `limit` bytes); nil if it cannot be read.
+  static func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
-    return TodoFile.readAll(from: descriptor)
+    return TodoFile.readAll(from: descriptor, limit: limit)
   }
 }
 

@@ -14,8 +14,25 @@ struct ReplayRunnerTests {
     let runner = ReplayRunner(size: size, now: start, utcOffset: .utc, file: nil) { printed += $0 }
     try runner.start()
     let outcome = runner.run(try ReplayScript(parsing: text, name: "t.yaru"))
-    runner.finish()
+    try runner.finish()
     return (outcome, printed)
+  }
+
+  /// A folder where no file can be made, even by root: the script used to
+  /// pass with its change unsaved.
+  @Test func aChangeThatCouldNotBeSavedFailsTheRun() throws {
+    let runner = ReplayRunner(size: Size(columns: 80, rows: 24), now: start, utcOffset: .utc, file: "/proc/self/todo.txt") { _ in }
+    try runner.start()
+    #expect(runner.run(try ReplayScript(parsing: "press a\ntype lost?\npress Enter\n", name: "t.yaru")) == .passed)
+    #expect(throws: ReplayError.self) { try runner.finish() }
+  }
+
+  /// A line longer than the screen scrolls so its end and the cursor show;
+  /// finding where to start used to rescan the text per dropped character,
+  /// so 2,000 characters took minutes.
+  @Test func aLongTypedLineShowsItsEnd() throws {
+    let (outcome, _) = try run("press a\ntype " + String(repeating: "あ", count: 2_000) + "END\nexpect あEND\npress Enter\n")
+    #expect(outcome == .passed)
   }
 
   @Test func aFailedExpectationSaysWhereAndShowsTheScreen() throws {

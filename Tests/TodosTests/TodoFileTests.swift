@@ -55,6 +55,13 @@ struct TodoFileTests {
     #expect(bytes(path) == original)
   }
 
+  /// Opening a FIFO used to wait forever for a writer.
+  @Test func aFIFOIsRefusedAtOnce() {
+    let path = folder + "/fifo.txt"
+    #expect(mkfifo(path, 0o600) == 0)
+    #expect(throws: TodoFileError("Cannot use \(path): it is not a regular file")) { try TodoFile.read(path) }
+  }
+
   @Test func aFolderIsNotATodoFile() {
     #expect(throws: TodoFileError("Cannot use \(folder): it is not a regular file")) { try TodoFile.read(folder) }
   }

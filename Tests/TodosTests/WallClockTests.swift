@@ -26,6 +26,15 @@ struct WallClockTests {
     }
   }
 
+  /// A virtual clock run far ahead reached 10000-02-29, which used to trap
+  /// (the year was clamped to 9999, which has no 29 February).
+  @Test func daysOutsideYears1To9999ClampToTheNearestDayThatCanBeWritten() {
+    let after = WallClock(year: 10_000, month: 2, day: 29).date(at: .utc)
+    #expect(Day(after, at: .utc) == Day(year: 9_999, month: 12, day: 31))
+    let before = WallClock(year: 0, month: 6, day: 1).date(at: .utc)
+    #expect(Day(before, at: .utc) == Day(year: 1, month: 1, day: 1))
+  }
+
   @Test func theLocalOffsetComesFromTheCLibrary() {
     // TZ is the process's zone; tests run with whatever the machine has, so
     // compare with Foundation's view of the same zone.
