@@ -25,6 +25,11 @@ public struct Todo: Reducer {
       self.creationDate = creationDate
       self.completionDate = completionDate
     }
+
+    /// The same todo under another identity.
+    public func with(id: UUID) -> State {
+      State(id: id, text: text, isComplete: isComplete, priority: priority, creationDate: creationDate, completionDate: completionDate)
+    }
   }
 
   public enum Action: Equatable, Sendable {

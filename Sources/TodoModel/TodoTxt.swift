@@ -89,11 +89,25 @@ public struct TodoList: Equatable, Sendable {
   }
 
   /// Every non-blank line of `text` is a todo; blank lines are dropped.
-  /// Lines are split on the byte `\n` (a `\r\n` pair is one Character in
-  /// Swift, so splitting on Characters would miss it).
   public init(parsing text: String, makeID: () -> UUID) {
-    let utf8 = text.utf8
     var todos: [Todo.State] = []
+    let lineEnding = Self.forEachLine(of: text) { todos.append(TodoTxt.parse($0, id: makeID())) }
+    self.init(todos: IdentifiedArray(uncheckedUniqueElements: todos), lineEnding: lineEnding)
+  }
+
+  /// The todo lines of `text` as loading reads them: non-blank, without
+  /// their line breaks. What a merge compares.
+  public static func lines(of text: String) -> [String] {
+    var lines: [String] = []
+    _ = forEachLine(of: text) { lines.append(String($0)) }
+    return lines
+  }
+
+  /// Calls `body` with each non-blank line and returns the line ending the
+  /// text uses. Lines are split on the byte `\n` (a `\r\n` pair is one
+  /// Character in Swift, so splitting on Characters would miss it).
+  private static func forEachLine(of text: String, _ body: (Substring) -> Void) -> String {
+    let utf8 = text.utf8
     var sawCarriageReturn = false
     var start = utf8.startIndex
     while start < utf8.endIndex {
@@ -104,12 +118,10 @@ public struct TodoList: Equatable, Sendable {
         sawCarriageReturn = true
       }
       let line = text[start..<end]
-      if line.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
-        todos.append(TodoTxt.parse(line, id: makeID()))
-      }
+      if line.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) { body(line) }
       start = newline < utf8.endIndex ? utf8.index(after: newline) : newline
     }
-    self.init(todos: IdentifiedArray(uncheckedUniqueElements: todos), lineEnding: sawCarriageReturn ? "\r\n" : "\n")
+    return sawCarriageReturn ? "\r\n" : "\n"
   }
 
   /// The file's text: one line per todo, each ended by the line ending.

@@ -21,6 +21,11 @@ public final class InMemoryDisk: Sendable {
     files.withLock { $0[path] = (text, ($0[path]?.version ?? 0) + 1) }
   }
 
+  /// Another program deletes the file.
+  public func remove(_ path: String) {
+    files.withLock { $0[path] = nil }
+  }
+
   /// Saves fail with `error` until set back to nil.
   public func failSaves(with error: TodoFileError?) { failure.withLock { $0 = error } }
 

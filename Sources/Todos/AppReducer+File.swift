@@ -30,7 +30,8 @@ extension AppReducer {
   /// The file parsed (an empty list when there is no file yet). I/O queue only.
   private static func read(_ file: TodoFileClient, _ uuid: @Sendable () -> UUID) throws(TodoFileError) -> LoadedFile {
     let contents = try file.load()
-    return LoadedFile(list: TodoList(parsing: contents?.text ?? "", makeID: uuid), stamp: contents?.stamp)
+    let text = contents?.text ?? ""
+    return LoadedFile(text: text, list: TodoList(parsing: text, makeID: uuid), stamp: contents?.stamp)
   }
 
   func reduceFile(_ state: inout State, _ action: Action) -> Effect<Action> {
@@ -45,94 +46,73 @@ extension AppReducer {
     case .fileLoaded(.failure(let error)):
       state.file.phase = .failed(error.message)
       return .cancel(id: FileID.slowLoad)
-    case .saveFinished(let revision, .success(let stamp)):
+    case .saveFinished(let revision, let text, .success(let stamp)):
       state.file.isSaving = false
       state.file.saveError = nil
       state.file.savedRevision = revision
       state.file.stamp = stamp
-    case .saveFinished(_, .failure(let error)):
+      state.file.base = text
+    case .saveFinished(_, _, .failure(let error)):
       state.file.isSaving = false
       // No new save starts while this is set: a retry, or the reload, clears it.
       state.file.saveError = error.message
       let retry = Effect<Action>.run(on: environment.mainQueue, after: .seconds(2)) { send in send(.retrySave) }
         .cancellable(id: FileID.retry, cancelInFlight: true)
       if error.isConflict {
-        // Someone else wrote the file first: read theirs; ours goes to a conflict file.
-        return .merge(readChangedFile(), retry)
+        // Someone else wrote the file first: read theirs and merge.
+        return .merge(readChangedFile(state), retry)
       }
       state.flash = "Not saved: \(error.message) — retrying"
       return retry
     case .retrySave:
       state.file.saveError = nil
-    case .fileChangedOnDisk(let loaded):
-      return reloadChangedFile(&state, loaded)
+    case .fileChangedOnDisk(let loaded, let known):
+      return mergeChangedFile(&state, loaded, known: known)
     default:
       break
     }
     return .none
   }
 
+  /// How often the file's bytes are hashed even when its size, times and
+  /// inode say it is unchanged (a copy that keeps them all, `cp -p`).
+  static let rehashEvery = 5
+
   /// Once a second (with the clock): has another program changed the file?
+  /// A file that is gone is not a change: sync tools delete and write files
+  /// again, and the next save writes the list back if it stays gone.
   func watchFile(_ state: State) -> Effect<Action> {
     guard let file = environment.file, state.file.phase == .ready, !state.file.isSaving else { return .none }
     let known = state.file.stamp
+    let rehash = Int(state.now.timeIntervalSince1970) % Self.rehashEvery == 0
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
-      guard let now = file.stamp(known), now != known, now.hash != known?.hash,
-            let loaded = try? Self.read(file, uuid)
+      guard let now = file.stamp(rehash ? nil : known), now != known,
+            let loaded = try? Self.read(file, uuid), loaded.stamp != nil
       else { return }
-      send(.fileChangedOnDisk(loaded))
+      send(.fileChangedOnDisk(loaded, known: known))
     }
     .cancellable(id: FileID.watch, cancelInFlight: true)
   }
 
   /// Reads the file now because a save found it changed.
-  private func readChangedFile() -> Effect<Action> {
+  private func readChangedFile(_ state: State) -> Effect<Action> {
     guard let file = environment.file else { return .none }
+    let known = state.file.stamp
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
-      guard let loaded = try? Self.read(file, uuid) else { return }
-      send(.fileChangedOnDisk(loaded))
+      guard let loaded = try? Self.read(file, uuid), loaded.stamp != nil else { return }
+      send(.fileChangedOnDisk(loaded, known: known))
     }
-  }
-
-  /// Without unsaved changes, the other program's version simply replaces
-  /// the list. With them, neither is lost: ours goes to a conflict file
-  /// beside it, theirs is shown.
-  private func reloadChangedFile(_ state: inout State, _ loaded: LoadedFile) -> Effect<Action> {
-    guard !state.file.isSaving, loaded.stamp?.hash != state.file.stamp?.hash else { return .none }
-    if case .editing = state.mode { return .none }  // looked at again after the edit
-    let name = environment.file?.fileName ?? "the todo file"
-    var effect = Effect<Action>.none
-    if state.file.hasUnsavedChanges, let file = environment.file {
-      let conflictPath = file.path + ".conflict-" + conflictStamp()
-      let ours = TodoList(todos: state.todos, lineEnding: state.file.lineEnding).formatted()
-      effect = .run(on: environment.ioQueue) { _ in _ = try? file.save(ours, conflictPath, .anything) }
-      state.flash = "\(name) was changed by another program: your version is in \(conflictPath.split(separator: "/").last ?? "")"
-    } else {
-      state.flash = "\(name) was changed by another program: reloaded"
-    }
-    let selectedText = state.selectedTodo?.text
-    let selectedIndex = state.selection.flatMap { state.todos.index(id: $0) } ?? 0
-    let replaced = replaceList(&state, with: loaded)
-    state.selection = state.todos.first { $0.text == selectedText }?.id
-      ?? (state.todos.isEmpty ? nil : state.todos[min(selectedIndex, state.todos.count - 1)].id)
-    return .merge(effect, replaced)
   }
 
   /// The list as it is on disk, through the door: nothing unsaved, nothing to undo.
   private func replaceList(_ state: inout State, with loaded: LoadedFile) -> Effect<Action> {
     state.file.lineEnding = loaded.list.lineEnding
     state.file.stamp = loaded.stamp
+    state.file.base = loaded.text
     state.file.saveError = nil
-    return change(&state, ListEdit(changes: [.replaceAll(loaded.list.todos)], kind: .fromDisk))
-  }
-
-  private func conflictStamp() -> String {
-    let now = environment.now()
-    let c = WallClock(now, at: environment.utcOffset(now))
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(c.year)\(two(c.month))\(two(c.day))-\(two(c.hour))\(two(c.minute))\(two(c.second))"
+    return change(&state, ListEdit(changes: [.replaceAll(loaded.list.todos)], kind: .fromDisk(isSaved: true)))
   }
 }
 
@@ -172,10 +152,11 @@ extension Reducer where State == AppReducer.State, Action == AppReducer.Action {
         if let unfinished { list.todos.remove(id: unfinished) }
         let text = list.formatted()
         if let known, known.matches(text) {
-          send(.saveFinished(revision: revision, .success(known)))  // same bytes: leave the file alone
+          send(.saveFinished(revision: revision, text: text, .success(known)))  // same bytes: leave the file alone
         } else {
           let expecting: DiskExpectation = known.map { .unchanged($0) } ?? .noFile
-          send(.saveFinished(revision: revision, Result { () throws(TodoFileError) in try file.save(text, file.path, expecting) }))
+          let saved = Result { () throws(TodoFileError) in try file.save(text, file.path, expecting) }
+          send(.saveFinished(revision: revision, text: text, saved))
         }
       }
       return .merge(effect, save.cancellable(id: AppReducer.FileID.save))

@@ -15,9 +15,12 @@ struct ListEdit {
     case draft
     case undo
     case redo
-    /// The list as read from the disk: it replaces the list, and the history
-    /// of changes to the old one is forgotten.
-    case fromDisk
+    /// The list as read from the disk, or merged with it: it replaces the
+    /// list, and the history of changes to the old one is forgotten.
+    /// `isSaved`: the file holds exactly this list (else it is saved next).
+    case fromDisk(isSaved: Bool)
+
+    var isFromDisk: Bool { if case .fromDisk = self { true } else { false } }
   }
 
   var changes: [ListChange]
@@ -37,7 +40,7 @@ extension AppReducer {
   /// undo step with the selection before and after; and counts the revision
   /// the save then writes.
   func change(_ state: inout State, _ edit: ListEdit) -> Effect<Action> {
-    if edit.kind != .fromDisk, state.file.isReadOnly { return refuseWhileReadOnly(&state) }
+    if !edit.kind.isFromDisk, state.file.isReadOnly { return refuseWhileReadOnly(&state) }
     let flipped = edit.kind == .undo ? [] : edit.changes.compactMap(\.flippedCompletion)
     let isToggle = !flipped.isEmpty && flipped.count == edit.changes.count
     var effects: [Effect<Action>] = []
@@ -69,9 +72,13 @@ extension AppReducer {
       state.file.revision += 1
     case .draft:
       break
-    case .fromDisk:
+    case .fromDisk(let isSaved):
       state.history = UndoHistory()
-      state.file.savedRevision = state.file.revision
+      if isSaved {
+        state.file.savedRevision = state.file.revision
+      } else {
+        state.file.revision += 1
+      }
     }
     if let message = edit.message { effects.append(flash(&state, message)) }
     return .merge(effects)

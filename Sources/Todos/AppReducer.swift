@@ -138,9 +138,11 @@ public struct AppReducer: Reducer {
     // Sent by effects.
     case loadingIsSlow
     case fileLoaded(Result<LoadedFile, TodoFileError>)
-    case saveFinished(revision: Int, Result<DiskStamp, TodoFileError>)
+    case saveFinished(revision: Int, text: String, Result<DiskStamp, TodoFileError>)
     case retrySave
-    case fileChangedOnDisk(LoadedFile)
+    /// The file as read now, and the stamp yaru knew when it looked: a
+    /// reading that is out of date by the time it arrives is dropped.
+    case fileChangedOnDisk(LoadedFile, known: DiskStamp?)
     case sinkCompletedTodos
     case clockTicked(Date)
     case flashExpired

@@ -30,6 +30,9 @@ public struct FileState: Equatable, Sendable {
   /// Why the last save failed; saving is retried while this is set.
   public var saveError: String?
   public var stamp: DiskStamp?
+  /// The file's text when yaru last read or wrote it: what both sides
+  /// started from when another program changes the file (the merge's base).
+  public var base = ""
   public var lineEnding = "\n"
   /// `q` was pressed once while changes could not be saved.
   public var isConfirmingQuit = false
@@ -40,8 +43,10 @@ public struct FileState: Equatable, Sendable {
   public var showsSaving: Bool { isSaveSlow && (hasUnsavedChanges || isSaving) }
 }
 
-/// A todo file as read: the list and the stamp of the bytes it came from.
+/// A todo file as read: its text, the list parsed from it and the stamp of
+/// its bytes (nil and empty when there is no file yet).
 public struct LoadedFile: Equatable, Sendable {
+  public var text: String
   public var list: TodoList
   public var stamp: DiskStamp?
 }

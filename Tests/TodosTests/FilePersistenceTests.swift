@@ -160,8 +160,8 @@ struct FilePersistenceTests {
     store.cancelAllEffects()
   }
 
-  @Test func anOutsideEditWithUnsavedChangesKeepsBothVersions() {
-    let disk = InMemoryDisk(["todo.txt": "one\n"])
+  @Test func anOutsideEditMergesWithUnsavedChanges() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
     let store = store(disk)
     store.send(.started)
     scheduler.advance()
@@ -169,29 +169,110 @@ struct FilePersistenceTests {
     store.send(.deleteSelected)
     scheduler.advance()
     disk.failSaves(with: nil)
-    disk.replace("todo.txt", with: "theirs\n")
+    disk.replace("todo.txt", with: "one\ntwo\nthree\n")
     // The clock tick at 1 s notices the change before the 2 s retry.
     scheduler.advance(by: .seconds(1))
-    #expect(store.state.todos.map(\.text) == ["theirs"])
-    #expect(disk.file("todo.txt.conflict-20260101-090001") == "")
-    #expect(disk.file("todo.txt") == "theirs\n")
-    #expect(store.state.flash == "todo.txt was changed by another program: your version is in todo.txt.conflict-20260101-090001")
+    #expect(store.state.todos.map(\.text) == ["two", "three"])
+    #expect(store.state.flash == "todo.txt was changed by another program: merged with your changes")
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "two\nthree\n", "the deletion and their append, both")
+    #expect(disk.fileNames == ["todo.txt"], "no conflict file")
+    #expect(!store.state.file.hasUnsavedChanges)
     store.cancelAllEffects()
   }
 
   @Test func aSaveThatFindsTheFileChangedNeverOverwritesIt() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    // Another program completes a line between our last look and our save.
+    disk.replace("todo.txt", with: "one\nx 2026-01-01 two\n")
+    store.send(.deleteSelected)
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "x 2026-01-01 two\n", "their completion and our deletion")
+    #expect(store.state.todos.map(\.text) == ["two"])
+    #expect(disk.fileNames == ["todo.txt"])
+    #expect(!store.state.file.hasUnsavedChanges)
+    store.cancelAllEffects()
+  }
+
+  /// Both sides changed the same line differently: both lines are kept, the
+  /// user's tagged, and the footer says so in 80 columns.
+  @Test func aLineChangedOnBothSidesIsKeptTwice() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let io = TestScheduler(now: startDate)
+    let store = store(disk, ioQueue: io)
+    store.send(.started)
+    io.advance()
+    store.send(.editSelected)
+    store.send(.editor(.deleteToStart))
+    type("uno", into: store)
+    disk.replace("todo.txt", with: "one!\ntwo\n")
+    store.send(.commitEdit)
+    io.advance()  // the save finds their version
+    io.advance()  // and reads it
+    scheduler.advance()
+    io.advance()  // the merged list is saved
+    #expect(disk.file("todo.txt") == "one!\nuno conflict:2026-01-01\ntwo\n")
+    #expect(store.state.flash == "todo.txt: merged; 1 line changed on both sides, yours tagged conflict:")
+    #expect(store.state.flash!.count <= 80)
+    #expect(disk.fileNames == ["todo.txt"])
+    store.cancelAllEffects()
+  }
+
+  /// An outside change while a line is being edited: the editor stays open
+  /// and Enter commits on top of the merged list.
+  @Test func anEditInProgressStaysOpenThroughAMerge() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    store.send(.selectNext)
+    store.send(.editSelected)
+    type(" more", into: store)
+    disk.replace("todo.txt", with: "one\ntwo\nthree\n")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.todos.map(\.text) == ["one", "two", "three"])
+    #expect(store.state.editor?.text == "two more", "the edit is still open")
+    store.send(.commitEdit)
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "one\ntwo more\nthree\n")
+    store.cancelAllEffects()
+  }
+
+  /// A todo being added is not in the file yet: a merge keeps it where it
+  /// was, and committing saves it with their line.
+  @Test func aTodoBeingAddedSurvivesAMerge() {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
     let store = store(disk)
     store.send(.started)
     scheduler.advance()
-    // Another program writes between our last look and our save.
-    disk.replace("todo.txt", with: "theirs\n")
-    store.send(.deleteSelected)
+    store.send(.addTodo(.top))
+    type("new", into: store)
+    disk.replace("todo.txt", with: "one\nx 2026-01-01 done elsewhere\n")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.todos.map(\.text) == ["", "one", "done elsewhere"])
+    #expect(disk.file("todo.txt") == "one\nx 2026-01-01 done elsewhere\n", "nothing to save yet")
+    store.send(.commitEdit)
     scheduler.advance()
-    #expect(disk.file("todo.txt") == "theirs\n", "their version is never overwritten")
-    #expect(store.state.todos.map(\.text) == ["theirs"])
-    #expect(disk.file("todo.txt.conflict-20260101-090000") == "", "ours (the deleted list) is kept beside it")
-    #expect(!store.state.file.hasUnsavedChanges)
+    #expect(disk.file("todo.txt") == "2026-01-01 new\none\nx 2026-01-01 done elsewhere\n")
+    store.cancelAllEffects()
+  }
+
+  /// A sync tool deletes the file and writes it again: while it is gone,
+  /// nothing changes, so no line is lost and none comes back.
+  @Test func aFileThatIsGoneForAMomentIsNotAnEmptyList() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    disk.remove("todo.txt")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.todos.map(\.text) == ["one", "two"])
+    disk.replace("todo.txt", with: "two\n")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.todos.map(\.text) == ["two"])
     store.cancelAllEffects()
   }
 
