@@ -28,12 +28,16 @@ public struct DiskStamp: Equatable, Sendable {
   public var size: Int64
   /// The modification time, in nanoseconds since 1970.
   public var modified: Int64
+  /// The status change time (ctime), in nanoseconds since 1970: a copy that
+  /// sets the modification time back (`rsync -t`, `cp -p`) still changes it.
+  public var changed: Int64
   public var hash: UInt64
 
-  public init(inode: UInt64, size: Int64, modified: Int64, hash: UInt64) {
+  public init(inode: UInt64, size: Int64, modified: Int64, changed: Int64, hash: UInt64) {
     self.inode = inode
     self.size = size
     self.modified = modified
+    self.changed = changed
     self.hash = hash
   }
 

@@ -131,8 +131,9 @@ public enum TodoFile {
     }
   }
 
-  /// The stamp of the file now, hashing its bytes only when size, time or
-  /// inode differ from `known` (the cheap check runs every second).
+  /// The stamp of the file now, hashing its bytes only when size, times or
+  /// inode differ from `known` (the cheap check runs every second; nil
+  /// `known` hashes always).
   public static func stamp(_ path: String, unlessSameAs known: DiskStamp?) -> DiskStamp? {
     guard let info = try? Stat(FilePath(path)) else { return nil }
     let now = DiskStamp(info, hash: known?.hash ?? 0)
@@ -216,10 +217,10 @@ public enum TodoFile {
 
 extension DiskStamp {
   init(_ info: Stat, hash: UInt64) {
-    let modified = info.st_mtim
+    func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
     self.init(
       inode: UInt64(info.inode.rawValue), size: info.size,
-      modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec), hash: hash
+      modified: nanoseconds(info.st_mtim), changed: nanoseconds(info.st_ctim), hash: hash
     )
   }
 }

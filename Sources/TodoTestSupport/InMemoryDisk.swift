@@ -41,10 +41,10 @@ public final class InMemoryDisk: Sendable {
     return stamp(path)!
   }
 
-  func stamp(_ path: String) -> DiskStamp? {
+  public func stamp(_ path: String) -> DiskStamp? {
     files.withLock { files in
       files[path].map {
-        DiskStamp(inode: 1, size: Int64($0.text.utf8.count), modified: $0.version, hash: DiskStamp.hash($0.text.utf8))
+        DiskStamp(inode: 1, size: Int64($0.text.utf8.count), modified: $0.version, changed: $0.version, hash: DiskStamp.hash($0.text.utf8))
       }
     }
   }

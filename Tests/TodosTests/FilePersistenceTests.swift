@@ -260,6 +260,24 @@ struct FilePersistenceTests {
     store.cancelAllEffects()
   }
 
+  /// A file system whose times say nothing changed (a coarse clock, a copy
+  /// that puts every time back): the bytes are hashed every few seconds anyway.
+  @Test func aChangeTheTimesHideIsFoundByHashingEveryFewSeconds() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    var file = TodoFileClient.inMemory(disk: disk)
+    file.stamp = { known in known ?? disk.stamp("todo.txt") }  // never tells on its own
+    let store = Store(
+      initialState: AppReducer.State(now: startDate),
+      reducer: AppReducer(environment: .virtual(scheduler, file: file))
+    )
+    store.send(.started)
+    scheduler.advance()
+    disk.replace("todo.txt", with: "one\ntwo\n")
+    scheduler.advance(by: .seconds(AppReducer.rehashEvery))
+    #expect(store.state.todos.map(\.text) == ["one", "two"])
+    store.cancelAllEffects()
+  }
+
   /// A sync tool deletes the file and writes it again: while it is gone,
   /// nothing changes, so no line is lost and none comes back.
   @Test func aFileThatIsGoneForAMomentIsNotAnEmptyList() {

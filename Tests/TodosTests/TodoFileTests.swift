@@ -124,4 +124,21 @@ struct TodoFileTests {
     #expect(second != nil && second != first)
     #expect(second?.hash == DiskStamp.hash("one\ntwo\n".utf8))
   }
+
+  /// `rsync --inplace -t` or `cp -p`: same size, same inode, the old
+  /// modification time put back. Only the status change time tells.
+  @Test func anInPlaceRewriteThatKeepsSizeAndTimeIsNoticed() throws {
+    let path = folder + "/todo.txt"
+    let first = try TodoFile.write("one\n", to: path)
+    var info = stat()
+    stat(path, &info)
+    let descriptor = open(path, O_WRONLY)
+    _ = "two\n".withCString { write(descriptor, $0, 4) }
+    close(descriptor)
+    var times = [info.st_atim, info.st_mtim]
+    utimensat(AT_FDCWD, path, &times, 0)
+    let second = TodoFile.stamp(path, unlessSameAs: first)
+    #expect(second?.modified == first.modified && second?.size == first.size && second?.inode == first.inode)
+    #expect(second?.hash == DiskStamp.hash("two\n".utf8))
+  }
 }
