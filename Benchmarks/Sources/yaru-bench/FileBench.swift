@@ -12,7 +12,12 @@ func fileRows(counts: [Int], folder: String) throws -> [Row] {
     let text = TodoFixtures.text(lines: count)
     _ = try TodoFile.write(text, to: path, expecting: .anything)
     let iterations = 20
-    var parse = Samples(), load = Samples(), formatting = Samples(), save = Samples()
+    var parse = Samples(), load = Samples(), formatting = Samples(), save = Samples(), rehash = Samples(), merge = Samples()
+    // An outside change merged with one of ours: they append, we edit the middle line.
+    let base = TodoList.lines(of: text)
+    var ours = base, theirs = base
+    ours[count / 2] += " edited"
+    theirs.append("added elsewhere")
     var list = TodoList(todos: [])
     for _ in 0..<iterations {
       parse.add(milliseconds { list = TodoList(parsing: text, makeID: UUID.seededRandom()) })
@@ -24,6 +29,8 @@ func fileRows(counts: [Int], folder: String) throws -> [Row] {
       formatting.add(milliseconds { formatted = list.formatted() })
       precondition(formatted == text, "the codec must give back the same bytes")
       save.add(try milliseconds { _ = try TodoFile.write(list.formatted(), to: path, expecting: .anything) })
+      rehash.add(milliseconds { _ = TodoFile.stamp(path, unlessSameAs: nil) })
+      merge.add(milliseconds { _ = LineMerge.merge(base: base, ours: ours, theirs: theirs) })
     }
     let lines = "\(grouped(count)) lines"
     let limit = 150.0
@@ -36,6 +43,8 @@ func fileRows(counts: [Int], folder: String) throws -> [Row] {
       row("load: read + parse", load, target: true),
       row("format", formatting, target: false),
       row("save: format + atomic write + fsync", save, target: true),
+      row("change check with hash (every 5 s, I/O queue)", rehash, target: true),
+      row("merge an outside change (I/O-free, main queue)", merge, target: true),
     ]
   }
   return rows
