@@ -25,7 +25,6 @@ extension AppReducer {
     let sources = LineMerge.merge(
       base: TodoList.lines(of: state.file.base), ours: ours.map(TodoTxt.format), theirs: theirLines
     )
-    let tag = "conflict:\(environment.today)"
     var merged = IdentifiedArrayOf<Todo.State>()
     var conflicts = 0
     for source in sources {
@@ -36,9 +35,7 @@ extension AppReducer {
         // Their edit of a line the user left alone is the same todo (the selection stays on it).
         merged.append(replacing.map { theirs[index].with(id: ours[$0].id) } ?? theirs[index])
       case .conflict(let index):
-        var todo = ours[index]
-        todo.text += todo.text.isEmpty ? tag : " " + tag
-        merged.append(todo)
+        merged.append(taggedAsConflict(ours[index]))
         conflicts += 1
       }
     }
@@ -66,5 +63,14 @@ extension AppReducer {
       .cancel(id: FileID.retry),
       change(&state, ListEdit(changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: isSaved), message: message))
     )
+  }
+
+  /// The user's version of a line both sides changed, tagged with the day so
+  /// that searching `conflict:` finds it.
+  func taggedAsConflict(_ todo: Todo.State) -> Todo.State {
+    var tagged = todo
+    let tag = "conflict:\(environment.today)"
+    tagged.text += tagged.text.isEmpty ? tag : " " + tag
+    return tagged
   }
 }

@@ -95,12 +95,18 @@ public struct AppReducer: Reducer {
     /// Where the selection goes back to if a new todo is discarded.
     public let selectionBefore: UUID?
     public var editor: LineEditor.State
+    /// The line as it was when editing began: if another program changes it
+    /// meanwhile, committing keeps both versions.
+    public let original: String?
 
-    public init(id: UUID, isNew: Bool, selectionBefore: UUID?, editor: LineEditor.State = LineEditor.State()) {
+    public init(
+      id: UUID, isNew: Bool, selectionBefore: UUID?, editor: LineEditor.State = LineEditor.State(), original: String? = nil
+    ) {
       self.id = id
       self.isNew = isNew
       self.selectionBefore = selectionBefore
       self.editor = editor
+      self.original = original
     }
   }
 

@@ -26,8 +26,10 @@ extension AppReducer {
   func editSelected(_ state: inout State) -> Effect<Action> {
     guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }
     guard let todo = state.selectedTodo else { return .none }
-    let line = LineEditor.State(text: TodoTxt.format(todo))
-    state.mode = .editing(Editing(id: todo.id, isNew: false, selectionBefore: state.selection, editor: line))
+    let line = TodoTxt.format(todo)
+    state.mode = .editing(Editing(
+      id: todo.id, isNew: false, selectionBefore: state.selection, editor: LineEditor.State(text: line), original: line
+    ))
     return .none
   }
 
@@ -52,6 +54,15 @@ extension AppReducer {
     guard !line.isEmpty else { return flash(&state, "A todo needs text: kept the old text (d deletes a todo)") }
     let todo = TodoTxt.parseTyped(line, id: editing.id, today: environment.today, isNew: false)
     guard todo != before else { return .none }
+    if let original = editing.original, !TodoTxt.format(before).utf8.elementsEqual(original.utf8) {
+      // Another program changed this line while it was being edited (merged
+      // in meanwhile): theirs stays, the edit is kept after it, tagged.
+      let mine = taggedAsConflict(todo.with(id: environment.uuid()))
+      return change(&state, ListEdit(
+        changes: [.insert(mine, at: index + 1)], selecting: .some(mine.id),
+        message: "Changed elsewhere while you edited: yours kept below, tagged conflict:"
+      ))
+    }
     return change(&state, ListEdit(changes: [.update(before: before, after: todo)]))
   }
 

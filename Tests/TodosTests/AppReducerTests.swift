@@ -97,7 +97,7 @@ struct AppReducerTests {
       $0.selection = id(101)
     }
     store.send(.editSelected) {
-      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101)))
+      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101), original: "one"))
       $0.editor = LineEditor.State("one")
     }
     store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State("") }
@@ -108,7 +108,7 @@ struct AppReducerTests {
   @Test func edit() {
     let store = store(todos("Buy milk"))
     store.send(.editSelected) {
-      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101)))
+      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101), original: "Buy milk"))
       $0.editor = LineEditor.State("Buy milk")
     }
     store.send(.editor(.insert(" and eggs"))) { $0.editor = LineEditor.State("Buy milk and eggs") }
@@ -135,12 +135,12 @@ struct AppReducerTests {
       $0.todos[0] = Todo.State(id: id(1), text: "Call mom", priority: "A", creationDate: startDay)
     }
     store.send(.editSelected) {
-      $0.mode = .editing(.init(id: id(1), isNew: false, selectionBefore: id(1), editor: LineEditor.State("(A) 2026-01-01 Call mom")))
+      $0.mode = .editing(.init(id: id(1), isNew: false, selectionBefore: id(1), editor: LineEditor.State("(A) 2026-01-01 Call mom"), original: "(A) 2026-01-01 Call mom"))
     }
     store.send(.cancelEdit) { $0.mode = .list }
     store.send(.selectNext) { $0.selection = id(101) }
     store.send(.editSelected) {
-      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101), editor: LineEditor.State("undated")))
+      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101), editor: LineEditor.State("undated"), original: "undated"))
     }
     store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State("") }
     store.send(.editor(.insert("x not done yet"))) { $0.editor = LineEditor.State("x not done yet") }
@@ -274,7 +274,7 @@ struct AppReducerTests {
     let store = store(todos("one", "two", completed: [0]))
     store.send(.cycleFilter) { $0.filter = .active; $0.selection = id(102) }
     store.send(.editSelected) {
-      $0.mode = .editing(.init(id: id(102), isNew: false, selectionBefore: id(102)))
+      $0.mode = .editing(.init(id: id(102), isNew: false, selectionBefore: id(102), original: "two"))
       $0.editor = LineEditor.State("two")
     }
     store.send(.editor(.insert("!"))) { $0.editor = LineEditor.State("two!") }

@@ -241,6 +241,26 @@ struct FilePersistenceTests {
     store.cancelAllEffects()
   }
 
+  /// The line being edited is the one another program changes: Enter keeps
+  /// their line and puts the edit below it, tagged (it used to overwrite theirs).
+  @Test func anEditOfALineChangedElsewhereKeepsBoth() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    store.send(.editSelected)
+    type(" mine", into: store)
+    disk.replace("todo.txt", with: "one theirs\ntwo\n")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.editor?.text == "one mine", "the edit is still open")
+    store.send(.commitEdit)
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "one theirs\none mine conflict:2026-01-01\ntwo\n")
+    #expect(store.state.selectedTodo?.text == "one mine conflict:2026-01-01")
+    #expect(store.state.flash!.count <= 80)
+    store.cancelAllEffects()
+  }
+
   /// A todo being added is not in the file yet: a merge keeps it where it
   /// was, and committing saves it with their line.
   @Test func aTodoBeingAddedSurvivesAMerge() {
