@@ -188,5 +188,42 @@ keys q
 check "bare yaru quits" "EXIT=0"
 grep -q '^x ' "$work/env.txt" && pass "the change is in \$YARU_FILE" || fail "the change is in \$YARU_FILE"
 
+# 6. Another program changes the open file: an append, a completion (sed -i
+#    writes a new file), the line being edited, and a delete-and-recreate as
+#    sync tools do. Everything is merged; nothing goes to a conflict file.
+printf 'alpha\nbravo\ncharlie\n' > "$work/merge.txt"
+tmux -S "$sock" kill-server 2>/dev/null
+sessions=$((sessions + 1)); sock="$work/sock$sessions"
+tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  "$yaru --file '$work/merge.txt'; echo \"EXIT=\$?\"; sleep 60"
+check "merge session up" "[ ] charlie"
+keys x
+check "alpha completed here" "[x] alpha"
+keys a; keys -l 'mine'; keys Enter
+check "mine added here" "[ ] mine"
+check "and saved" "· saved"
+echo 'theirs appended' >> "$work/merge.txt"
+check "their append shows" "[ ] theirs appended"
+sed -i 's/^bravo$/x 2026-01-01 bravo/' "$work/merge.txt"
+check "their completion shows" "[x] bravo"
+keys / ; keys -l 'charlie'; keys Enter e End; keys -l ' mine'
+sleep 0.2
+sed -i 's/^charlie$/charlie theirs/' "$work/merge.txt"
+sleep 1.5
+keys Enter Escape
+check "the edit of a line they changed is kept below theirs" "charlie mine conflict:"
+cp "$work/merge.txt" "$work/merge.copy"; rm "$work/merge.txt"; sleep 0.5
+{ cat "$work/merge.copy"; echo 'recreated'; } > "$work/merge.txt"
+check "a deleted and recreated file is read again" "[ ] recreated"
+keys q
+check "merge session ended" "EXIT=0"
+want="x 2026-[0-9-]* alpha|x 2026-01-01 bravo|charlie theirs|charlie mine conflict:2026-[0-9-]*|theirs appended|2026-[0-9-]* mine|recreated"
+missing=$(echo "$want" | tr '|' '\n' | while read -r line; do grep -qx -- "$line" "$work/merge.txt" || echo "$line"; done)
+if [ -z "$missing" ] && ! ls -a "$work" | grep -q -e conflict -e 'yaru-[A-Za-z0-9]\{6\}$'; then
+  pass "every change from both sides is in the file, no conflict or temporary files"
+else
+  fail "merged file (missing: $missing): $(cat "$work/merge.txt"; ls -a "$work")"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
