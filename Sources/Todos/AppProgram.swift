@@ -57,10 +57,15 @@ public final class AppProgram {
   }
 
   /// Keys as they arrived together: each through the keymap, then one frame.
+  /// While the list is not drawn ("Terminal too small") a key cannot be
+  /// aimed at anything, so only quitting works.
   public func press(_ keys: some Sequence<Key>) {
     isReadingKeys = true
+    let isBlind = backend.map { !AppView.fits($0.size) } ?? false
     for key in keys where exit == nil && !store.state.isQuitting {
-      if let action = Keymap.action(for: key, in: store.state) { store.send(action) }
+      guard let action = Keymap.action(for: key, in: store.state) else { continue }
+      if isBlind, action != .quit, action != .interrupt { continue }
+      store.send(action)
     }
     isReadingKeys = false
     stateChanged(store.state)

@@ -9,12 +9,17 @@ import TodoModel
 public enum AppView {
   public static let minimumSize = Size(columns: 30, rows: 6)
 
+  /// Whether the list can be drawn at `size` (else the screen says "Terminal too small").
+  public static func fits(_ size: Size) -> Bool {
+    size.columns >= minimumSize.columns && size.rows >= minimumSize.rows
+  }
+
   /// Rows left for todos once the header, status line and footer are placed.
   public static func listRows(in size: Size) -> Int { max(1, size.rows - 3) }
 
   public static func render(_ state: AppReducer.State, _ size: Size) -> Frame {
     var frame = Frame(size: size)
-    guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+    guard fits(size) else {
       tooSmall(&frame)
       return frame
     }
