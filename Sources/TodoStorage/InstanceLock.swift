@@ -3,34 +3,54 @@ import SystemPackage
 
 /// Held while an interactive yaru has a todo file open: a second yaru on the
 /// same file gets none and opens it read-only. An advisory `flock` on a hidden
-/// file beside the todo file; the kernel drops it when the process ends.
+/// file beside the file the path resolves to (so a symlink to the file shares
+/// its lock); the kernel drops it when the process ends, and `release`
+/// removes the file so that nothing is left in a synced folder.
 public final class InstanceLock: Sendable {
   private let descriptor: FileDescriptor?
+  private let lockFile: FilePath?
 
-  private init(descriptor: FileDescriptor?) {
+  private init(descriptor: FileDescriptor?, lockFile: FilePath?) {
     self.descriptor = descriptor
+    self.lockFile = lockFile
   }
 
   deinit {
     try? descriptor?.close()
   }
 
-  /// The lock, or nil when another yaru holds it. Without the folder (nothing
-  /// saved yet) there is nothing to guard and nothing is created.
+  /// The lock, or nil when another yaru holds it. The folder is made if it is
+  /// missing, so that a first run is guarded too.
   public static func acquire(for path: String) -> InstanceLock? {
-    let file = FilePath(path)
-    let folder = TodoFile.folderPath(of: file)
-    let lockFile = folder.appending("." + (file.lastComponent?.string ?? "todo.txt") + ".yaru-lock")
-    guard (try? Stat(folder)) != nil else { return InstanceLock(descriptor: nil) }
-    guard let descriptor = try? FileDescriptor.open(
-      lockFile, .readWrite, options: [.create, .closeOnExec], permissions: [.ownerReadWrite]
-    ) else {
-      return InstanceLock(descriptor: nil)  // an unwritable folder: saves will say so
-    }
-    guard flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 else {
+    let target = TodoFile.resolved(FilePath(path))
+    let folder = TodoFile.folderPath(of: target)
+    let lockFile = folder.appending("." + (target.lastComponent?.string ?? "todo.txt") + ".yaru-lock")
+    try? TodoFile.makeFolder(folder, for: path)
+    for _ in 0..<10 {
+      guard let descriptor = try? FileDescriptor.open(
+        lockFile, .readWrite, options: [.create, .closeOnExec], permissions: [.ownerReadWrite]
+      ) else {
+        return InstanceLock(descriptor: nil, lockFile: nil)  // an unwritable folder: saves will say so
+      }
+      guard flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 else {
+        try? descriptor.close()
+        return nil
+      }
+      // The yaru that held it may have just removed the file: a lock on a
+      // file no longer in the folder guards nothing, so take the new one.
+      var held = stat(), named = stat()
+      if fstat(descriptor.rawValue, &held) == 0, stat(lockFile.string, &named) == 0,
+         held.st_ino == named.st_ino, held.st_dev == named.st_dev {
+        return InstanceLock(descriptor: descriptor, lockFile: lockFile)
+      }
       try? descriptor.close()
-      return nil
     }
-    return InstanceLock(descriptor: descriptor)
+    return InstanceLock(descriptor: nil, lockFile: nil)
+  }
+
+  /// Removes the lock file, still holding the lock, so that the next yaru
+  /// makes a fresh one. The lock itself goes when the process ends.
+  public func release() {
+    if let lockFile { unlink(lockFile.string) }
   }
 }

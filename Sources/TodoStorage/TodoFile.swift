@@ -70,7 +70,8 @@ public enum TodoFile {
 
   /// Replaces the file with `text` atomically: afterwards the file holds the
   /// whole old text or the whole new text, whatever happens (crash, kill -9,
-  /// power loss). A file's permissions are kept; a symlink is followed.
+  /// power loss). The file's permissions and owner are kept; a symlink is
+  /// followed; a file without write permission is refused.
   ///
   /// Writers (yaru instances, `yaru add`) take turns by a lock on the folder,
   /// and under it the file must still be as `expecting` says.
@@ -80,21 +81,25 @@ public enum TodoFile {
   ) throws(TodoFileError) -> DiskStamp {
     let target = resolved(FilePath(path))
     let folder = folderPath(of: target)
+    try makeFolder(folder, for: path)
+    let stamp = try whileFolderLocked(folder) { () throws(TodoFileError) in
+      try check(target, against: expecting, path: path)
+      return try replace(target, in: folder, with: text, path: path)
+    }
+    guard let stamp else { throw TodoFileError("Cannot save \(path): cannot lock the folder \(folder)") }
+    return stamp
+  }
+
+  /// The atomic replacement itself: a temporary file beside the target,
+  /// written, given the target's mode and owner, flushed, renamed over it.
+  private static func replace(_ target: FilePath, in folder: FilePath, with text: String, path: String) throws(TodoFileError) -> DiskStamp {
     func failure(_ what: String, _ error: Errno = Errno(rawValue: errno)) -> TodoFileError {
       TodoFileError("Cannot save \(path): \(what): \(error.reason)")
     }
-    try makeFolder(folder, for: path)
-    let folderLock: FileDescriptor
-    do {
-      folderLock = try FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec])
-    } catch {
-      throw failure("cannot open the folder", error as? Errno ?? .ioError)
+    let old = try? Stat(target)
+    if let old, old.permissions.rawValue & 0o200 == 0 {
+      throw TodoFileError("Cannot save \(path): the file is read-only (chmod u+w \(path) allows changes)")
     }
-    defer { try? folderLock.close() }  // closing releases the lock
-    guard flock(folderLock.rawValue, LOCK_EX) == 0 else { throw failure("cannot lock the folder") }
-    try check(target, against: expecting, path: path)
-    let mode = (try? Stat(target).permissions.rawValue) ?? defaultFileMode()
-
     let name = target.lastComponent?.string ?? "todo.txt"
     var template = Array(folder.appending("." + name + ".yaru-XXXXXX").string.utf8CString)
     let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -110,7 +115,12 @@ public enum TodoFile {
       } catch {
         throw failure("cannot write", error as? Errno ?? .ioError)
       }
-      guard fchmod(raw, mode) == 0 else { throw failure("cannot set permissions") }
+      guard fchmod(raw, old?.permissions.rawValue ?? defaultFileMode()) == 0 else { throw failure("cannot set permissions") }
+      // Root saving someone's file leaves it theirs. (Others cannot give a
+      // file away; their new file is theirs as the old one was.)
+      if let old, old.userID.rawValue != getuid() || old.groupID.rawValue != getgid() {
+        _ = fchown(raw, old.userID.rawValue, old.groupID.rawValue)
+      }
       guard fsync(raw) == 0 else { throw failure("cannot flush to disk") }
       isOpen = false
       do {
@@ -171,41 +181,6 @@ public enum TodoFile {
       line += 1
     }
     return line
-  }
-
-  /// The folder a file is in: "." for a bare name.
-  static func folderPath(of file: FilePath) -> FilePath {
-    let folder = file.removingLastComponent()
-    return folder.isEmpty ? "." : folder
-  }
-
-  /// Makes `folder` and the folders above it that are missing. Stops at the
-  /// top of the path, relative or absolute.
-  private static func makeFolder(_ folder: FilePath, for path: String) throws(TodoFileError) {
-    if let info = try? Stat(folder) {
-      guard info.type == .directory else { throw TodoFileError("Cannot save \(path): \(folder) is not a folder") }
-      return
-    }
-    let parent = folder.removingLastComponent()
-    if !parent.isEmpty, parent != folder { try makeFolder(parent, for: path) }
-    guard mkdir(folder.string, 0o755) == 0 || errno == EEXIST else {
-      throw TodoFileError("Cannot save \(path): cannot create \(folder): \(Errno(rawValue: errno).reason)")
-    }
-  }
-
-  private static func syncFolder(_ folder: FilePath) {
-    guard let descriptor = try? FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec]) else { return }
-    fsync(descriptor.rawValue)
-    try? descriptor.close()
-  }
-
-  /// The file a symlink points to (written in place of the link), else the path itself.
-  private static func resolved(_ path: FilePath) -> FilePath {
-    guard let info = try? Stat(path, followTargetSymlink: false), info.type == .symbolicLink,
-          let real = realpath(path.string, nil)
-    else { return path }
-    defer { free(real) }
-    return FilePath(String(cString: real))
   }
 
   private static func defaultFileMode() -> mode_t {

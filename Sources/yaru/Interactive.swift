@@ -26,8 +26,8 @@ struct Interactive: ParsableCommand {
 
   /// Runs the full-screen list until the user quits; returns only by throwing.
   static func open(path: String, log: String?, record: String?) throws -> Never {
-    let log = try log.map(LogFile.init(path:))
-    let recording = try record.map(LogFile.init(path:))
+    let log = try log.map { try LogFile(path: $0, sparing: path) }
+    let recording = try record.map { try LogFile(path: $0, sparing: path) }
     try MainActor.assumeIsolated { () throws in
       // The file loads on its queue while the terminal is being set up.
       let recorder = recording.map { file in KeyRecorder { file.write($0) } }
@@ -36,6 +36,7 @@ struct Interactive: ParsableCommand {
       do throws(TerminalError) {
         terminal = try NcursesTerminal.start()
       } catch {
+        session.releaseLock()
         StandardIO.printError(error.description)
         throw ExitCode(2)
       }

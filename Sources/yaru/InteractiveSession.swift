@@ -34,6 +34,7 @@ final class InteractiveSession {
     initial.utcOffset = environment.utcOffset(initial.now)
     lock = InstanceLock.acquire(for: file.path)
     initial.file.isReadOnly = lock == nil
+    if lock != nil { TodoFile.removeLeftoverTemporaryFiles(of: file.path) }
     program = AppProgram(environment: environment, initialState: initial, log: log.map { log in { log.write($0) } })
     program.start()
   }
@@ -43,7 +44,9 @@ final class InteractiveSession {
     self.terminal = terminal
     listen(to: 0) { [unowned self] in self.readKeys() }
     onSignal(SIGWINCH) { [unowned self] in self.resized() }
-    for signal in [SIGTERM, SIGHUP, SIGINT] {
+    // Every signal whose default would end the process ends it the usual
+    // way instead: changes saved, the terminal given back.
+    for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ] {
       onSignal(signal) { [unowned self] in self.program.send(.terminated(signal: signal)) }
     }
     program.show(on: terminal) { [unowned self] exit in self.end(exit) }
@@ -76,7 +79,13 @@ final class InteractiveSession {
     program.resized()
   }
 
+  /// Lets the next yaru make a fresh lock file (none is left behind).
+  func releaseLock() {
+    lock?.release()
+  }
+
   private func end(_ exit: AppProgram.Exit) -> Never {
+    releaseLock()
     recorder?.finish()
     terminal.stop()
     if let message = exit.message { StandardIO.printError(message) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import SystemPackage
 import TodoModel
 import Todos
 import TodoStorage
@@ -40,7 +41,13 @@ enum StandardIO {
 final class LogFile: Sendable {
   private let descriptor: Int32
 
-  init(path: String) throws {
+  /// `todoFile`: never truncated, however the two paths name it.
+  init(path: String, sparing todoFile: String) throws {
+    var log = stat(), todo = stat()
+    let isTodoFile = stat(path, &log) == 0 && stat(todoFile, &todo) == 0
+      ? log.st_dev == todo.st_dev && log.st_ino == todo.st_ino
+      : FilePath(path).lexicallyNormalized() == FilePath(todoFile).lexicallyNormalized()
+    guard !isTodoFile else { throw ValidationError("\(path) is the todo file: give --log and --record another file") }
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw ValidationError("cannot write the log file \(path)") }
   }

@@ -26,6 +26,12 @@ struct Yaru: ParsableCommand {
       }
       var command = try parseAsRoot()
       try command.run()
+      // Output that could not be written (a full disk, a closed pipe) is a
+      // failure, not a silent success.
+      if fflush(nil) != 0 {
+        StandardIO.printError("yaru: cannot write the output: \(String(cString: strerror(errno)))")
+        Glibc.exit(2)
+      }
     } catch {
       if exitCode(for: error) == .validationFailure {
         StandardIO.printError(fullMessage(for: error))

@@ -47,6 +47,50 @@ struct TodoFileTests {
     #expect(bytes(real) == Array("two\n".utf8))
   }
 
+  /// A link to a file in a folder that is not there yet (a sync folder
+  /// still coming): the file is made there, and the link stays a link.
+  @Test func aDanglingSymlinkIsFollowedToo() throws {
+    let link = folder + "/todo.txt"
+    symlink("cloud/notyet/todo.txt", link)
+    try TodoFile.write("one\n", to: link)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "cloud/notyet/todo.txt")
+    #expect(bytes(folder + "/cloud/notyet/todo.txt") == Array("one\n".utf8))
+  }
+
+  @Test func aReadOnlyFileIsRefusedAndKept() throws {
+    let path = folder + "/todo.txt"
+    try TodoFile.write("one\n", to: path)
+    chmod(path, 0o444)
+    #expect(throws: TodoFileError("Cannot save \(path): the file is read-only (chmod u+w \(path) allows changes)")) {
+      try TodoFile.write("two\n", to: path)
+    }
+    #expect(bytes(path) == Array("one\n".utf8))
+  }
+
+  @Test(.enabled(if: getuid() == 0, "only root can save a file someone else owns"))
+  func aSaveKeepsTheFilesOwner() throws {
+    let path = folder + "/todo.txt"
+    try TodoFile.write("one\n", to: path)
+    chown(path, 4_321, 4_321)
+    try TodoFile.write("two\n", to: path)
+    var info = stat()
+    stat(path, &info)
+    #expect(info.st_uid == 4_321 && info.st_gid == 4_321)
+  }
+
+  /// Saves killed midway leave their temporary files; the next start removes
+  /// them, and nothing else.
+  @Test func leftoverTemporaryFilesAreRemoved() throws {
+    let path = folder + "/todo.txt"
+    try TodoFile.write("one\n", to: path)
+    for name in [".todo.txt.yaru-a1B2c3", ".todo.txt.yaru-Zz9Yy8", ".todo.txt.yaru-lock", ".other.txt.yaru-a1B2c3", "notes.txt"] {
+      _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data())
+    }
+    TodoFile.removeLeftoverTemporaryFiles(of: path)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+      == [".other.txt.yaru-a1B2c3", ".todo.txt.yaru-lock", "notes.txt", "todo.txt"])
+  }
+
   @Test func invalidUTF8NamesThePathAndTheLine() throws {
     let path = folder + "/todo.txt"
     let original: [UInt8] = Array("good\nalso good\n".utf8) + [0x62, 0xFF, 0x0A]
@@ -85,15 +129,15 @@ struct TodoFileTests {
   }
 
   /// Root may write into any folder, so CI (root) also tries a folder no one
-  /// may create files in: /proc. The file there must be left as it was.
+  /// may create files in: /proc. Nothing may appear there.
   @Test func aFolderNoOneMayWriteFailsTheSaveWithAClearMessage() throws {
-    let path = "/proc/version"
+    let path = "/proc/yaru-todo.txt"
     let before = try TodoFile.read(path)?.text
     #expect(throws: TodoFileError.self) { try TodoFile.write("two\n", to: path) }
     do {
       try TodoFile.write("two\n", to: path)
     } catch {
-      #expect(error.message.hasPrefix("Cannot save /proc/version: cannot create a temporary file:"))
+      #expect(error.message.hasPrefix("Cannot save /proc/yaru-todo.txt: cannot create a temporary file:"))
     }
     #expect(try TodoFile.read(path)?.text == before)
   }

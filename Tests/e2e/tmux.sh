@@ -60,7 +60,8 @@ tmux -S "$sock" resize-window -x 80 -y 24
 check "back at 80x24" "1 item left"
 keys q
 check "q exits with status 0" "EXIT=0"
-restored() { if wait_for "EXIT=" && screen | grep -q '^icanon echo'; then pass "$1"; else fail "$1"; fi; }
+# The tty modes line comes after EXIT=: wait for it, then read it.
+restored() { if wait_for "EXIT=" && wait_for "icanon" && screen | grep -q '^icanon echo'; then pass "$1"; else fail "$1"; fi; }
 restored "terminal restored after q (icanon, echo)"
 if grep -qx '2026-[0-9-]* Buy bread' "$work/todo.txt" && grep -qx 'x 2026-[0-9-]* 2026-[0-9-]* 牛乳を買う 🥛' "$work/todo.txt"; then
   pass "file holds both todos"; else fail "file holds both todos: $(cat "$work/todo.txt")"; fi
@@ -224,6 +225,32 @@ if [ -z "$missing" ] && ! ls -a "$work" | grep -q -e conflict -e 'yaru-[A-Za-z0-
 else
   fail "merged file (missing: $missing): $(cat "$work/merge.txt"; ls -a "$work")"
 fi
+
+# 7. Every way out restores the terminal and leaves nothing beside the file:
+#    signals whose default would kill the process, the lock file, temporary
+#    files of a save that was killed.
+rm -f "$work/todo.txt"; "$yaru" add --file "$work/todo.txt" "signal me" > /dev/null
+for signal in QUIT USR1 ALRM PIPE; do
+  start
+  wait_for "signal me" || true
+  pane=$(tmux -S "$sock" display -p '#{pane_pid}')
+  kill -"$signal" "$(pgrep -P "$pane" -f "$yaru")"
+  status=$((128 + $(kill -l "$signal")))
+  if wait_for "EXIT=$status" && wait_for "icanon" && screen | grep -q '^icanon echo'; then
+    pass "SIG$signal: exit $status, terminal restored"; else fail "SIG$signal: exit $status, terminal restored"; fi
+done
+: > "$work/.todo.txt.yaru-Ab12Cd"
+start
+check "a session after a killed save" "signal me"
+if ls -a "$work" | grep -q 'yaru-Ab12Cd'; then fail "the killed save's temporary file is removed"; else pass "the killed save's temporary file is removed"; fi
+keys q
+check "and quits" "EXIT=0"
+if ls -a "$work" | grep -q 'yaru-lock'; then fail "no lock file left after quitting"; else pass "no lock file left after quitting"; fi
+before=$(sha256sum < "$work/todo.txt")
+"$yaru" --file "$work/todo.txt" --log "$work/todo.txt" < /dev/null > /dev/null 2>&1; status=$?
+if [ "$status" = 2 ] && [ "$before" = "$(sha256sum < "$work/todo.txt")" ]; then
+  pass "--log naming the todo file is refused, the file untouched"; else fail "--log naming the todo file (status $status)"; fi
+if "$yaru" ls --file "$work/todo.txt" > /dev/full 2>/dev/null; then fail "yaru ls > /dev/full fails"; else pass "yaru ls > /dev/full fails"; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

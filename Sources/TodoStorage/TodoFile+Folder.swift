@@ -1,0 +1,82 @@
+import Glibc
+import SystemPackage
+import TodoModel
+
+/// The folder around the todo file: made when missing, flushed after a
+/// rename, locked while a writer saves, and cleared of what a killed save
+/// left behind. Symlinks are followed to the file they name, even one that
+/// does not exist yet.
+extension TodoFile {
+  /// The folder a file is in: "." for a bare name.
+  static func folderPath(of file: FilePath) -> FilePath {
+    let folder = file.removingLastComponent()
+    return folder.isEmpty ? "." : folder
+  }
+
+  /// Makes `folder` and the folders above it that are missing. Stops at the
+  /// top of the path, relative or absolute.
+  static func makeFolder(_ folder: FilePath, for path: String) throws(TodoFileError) {
+    if let info = try? Stat(folder) {
+      guard info.type == .directory else { throw TodoFileError("Cannot save \(path): \(folder) is not a folder") }
+      return
+    }
+    let parent = folder.removingLastComponent()
+    if !parent.isEmpty, parent != folder { try makeFolder(parent, for: path) }
+    guard mkdir(folder.string, 0o755) == 0 || errno == EEXIST else {
+      throw TodoFileError("Cannot save \(path): cannot create \(folder): \(Errno(rawValue: errno).reason)")
+    }
+  }
+
+  /// Flushes the folder's entries (the rename) to the disk.
+  static func syncFolder(_ folder: FilePath) {
+    guard let descriptor = try? FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec]) else { return }
+    fsync(descriptor.rawValue)
+    try? descriptor.close()
+  }
+
+  /// The file `path` names once symlinks are followed: the link's target,
+  /// even when it does not exist yet (a sync folder not yet there), so that
+  /// saving writes through the link instead of replacing it.
+  static func resolved(_ path: FilePath) -> FilePath {
+    var current = path
+    for _ in 0..<40 {  // as many links as the kernel follows
+      guard let info = try? Stat(current, followTargetSymlink: false), info.type == .symbolicLink else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current.string, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let target = FilePath(String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      current = target.isAbsolute ? target : folderPath(of: current).pushing(target)
+    }
+    return current
+  }
+
+  /// Runs `body` while holding the folder's lock, the one every writer
+  /// (yaru, `yaru add`) takes for its save; nil if the folder cannot be opened.
+  static func whileFolderLocked<Result>(_ folder: FilePath, _ body: () throws(TodoFileError) -> Result) throws(TodoFileError) -> Result? {
+    guard let descriptor = try? FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec]) else { return nil }
+    defer { try? descriptor.close() }  // closing releases the lock
+    guard flock(descriptor.rawValue, LOCK_EX) == 0 else { return nil }
+    return try body()
+  }
+
+  /// Removes the temporary files (`.todo.txt.yaru-XXXXXX`) that saves killed
+  /// midway left beside the file. Under the folder lock, so that no save
+  /// running now loses its own.
+  public static func removeLeftoverTemporaryFiles(of path: String) {
+    let target = resolved(FilePath(path))
+    let folder = folderPath(of: target)
+    let prefix = "." + (target.lastComponent?.string ?? "todo.txt") + ".yaru-"
+    _ = try? whileFolderLocked(folder) { () throws(TodoFileError) in
+      guard let directory = opendir(folder.string) else { return }
+      defer { closedir(directory) }
+      var leftovers: [String] = []
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name.hasPrefix(prefix), name.utf8.count == prefix.utf8.count + 6 {
+          leftovers.append(name)
+        }
+      }
+      for name in leftovers { unlink(folder.appending(name).string) }
+    }
+  }
+}

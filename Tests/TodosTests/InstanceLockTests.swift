@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TodoStorage
+
+/// One writer per todo file: the lock beside the file it resolves to.
+struct InstanceLockTests {
+  let folder: String
+
+  init() {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-lock-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  private var files: [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder).sorted()) ?? [] }
+
+  /// The first run, before any save has made the folder, is guarded too.
+  @Test func aFirstRunInAMissingFolderTakesTheLock() {
+    let path = folder + "/new/todo.txt"
+    let first = InstanceLock.acquire(for: path)
+    #expect(first != nil)
+    #expect(InstanceLock.acquire(for: path) == nil)
+    withExtendedLifetime(first) {}
+  }
+
+  /// A second yaru through a symlink opens the same file: it is read-only too.
+  @Test func aSymlinkSharesTheFilesLock() throws {
+    try "one\n".write(toFile: folder + "/todo.txt", atomically: false, encoding: .utf8)
+    symlink(folder + "/todo.txt", folder + "/link.txt")
+    let first = InstanceLock.acquire(for: folder + "/todo.txt")
+    #expect(first != nil)
+    #expect(InstanceLock.acquire(for: folder + "/link.txt") == nil)
+    withExtendedLifetime(first) {}
+  }
+
+  /// Quitting removes the lock file, and the next yaru gets a lock at once.
+  @Test func releasingRemovesTheLockFile() {
+    let path = folder + "/todo.txt"
+    let first = InstanceLock.acquire(for: path)
+    #expect(files == [".todo.txt.yaru-lock"])
+    first?.release()
+    #expect(files == [])
+    // The first still holds its (removed) file; the next takes a new one.
+    let next = InstanceLock.acquire(for: path)
+    #expect(next != nil)
+    withExtendedLifetime(first) {}
+    withExtendedLifetime(next) {}
+  }
+}
