@@ -51,11 +51,20 @@ extension TodoFile {
   }
 
   /// Runs `body` while holding the folder's lock, the one every writer
-  /// (yaru, `yaru add`) takes for its save; nil if the folder cannot be opened.
-  static func whileFolderLocked<Result>(_ folder: FilePath, _ body: () throws(TodoFileError) -> Result) throws(TodoFileError) -> Result? {
+  /// (yaru, `yaru add`) takes for its save, waiting up to `patience` for it
+  /// (a writer stuck on a hung disk must not hang the others); nil if the
+  /// folder cannot be opened or the lock is not free in time.
+  static func whileFolderLocked<Result, Failure: Error>(
+    _ folder: FilePath, waitingUpTo patience: Duration, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result? {
     guard let descriptor = try? FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec]) else { return nil }
     defer { try? descriptor.close() }  // closing releases the lock
-    guard flock(descriptor.rawValue, LOCK_EX) == 0 else { return nil }
+    let clock = ContinuousClock()
+    let deadline = clock.now + patience
+    while flock(descriptor.rawValue, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else { return nil }
+      usleep(2_000)
+    }
     return try body()
   }
 
@@ -66,7 +75,7 @@ extension TodoFile {
     let target = resolved(FilePath(path))
     let folder = folderPath(of: target)
     let prefix = "." + (target.lastComponent?.string ?? "todo.txt") + ".yaru-"
-    _ = try? whileFolderLocked(folder) { () throws(TodoFileError) in
+    _ = try? whileFolderLocked(folder, waitingUpTo: .seconds(1)) { () throws(TodoFileError) in
       guard let directory = opendir(folder.string) else { return }
       defer { closedir(directory) }
       var leftovers: [String] = []

@@ -82,12 +82,36 @@ public enum TodoFile {
     let target = resolved(FilePath(path))
     let folder = folderPath(of: target)
     try makeFolder(folder, for: path)
-    let stamp = try whileFolderLocked(folder) { () throws(TodoFileError) in
+    // The app's save waits little: it retries, and quitting must not hang.
+    let stamp = try whileFolderLocked(folder, waitingUpTo: .seconds(5)) { () throws(TodoFileError) in
       try check(target, against: expecting, path: path)
       return try replace(target, in: folder, with: text, path: path)
     }
-    guard let stamp else { throw TodoFileError("Cannot save \(path): cannot lock the folder \(folder)") }
+    guard let stamp else { throw TodoFileError("Cannot save \(path): another program kept \(folder) locked") }
     return stamp
+  }
+
+  /// Reads the file (nil: there is none), lets `change` make the new text,
+  /// and saves it, all while holding the folder lock: writers that do this
+  /// at the same moment (`yaru add` from several scripts) take turns
+  /// instead of failing. A conflict error only if a program that does not
+  /// take the lock wrote in between.
+  public static func update<Result>(
+    _ path: String, _ change: (String?) throws -> (text: String, result: Result)
+  ) throws -> Result {
+    let target = resolved(FilePath(path))
+    let folder = folderPath(of: target)
+    try makeFolder(folder, for: path)
+    // A script's `yaru add` waits its turn as long as a queue of them may take.
+    let result = try whileFolderLocked(folder, waitingUpTo: .seconds(60)) { () throws -> Result in
+      let contents = try read(path)
+      let (text, result) = try change(contents?.text)
+      try check(target, against: contents.map { .unchanged($0.stamp) } ?? .noFile, path: path)
+      if contents?.stamp.matches(text) != true { _ = try replace(target, in: folder, with: text, path: path) }
+      return result
+    }
+    guard let result else { throw TodoFileError("Cannot save \(path): another program kept \(folder) locked") }
+    return result
   }
 
   /// The atomic replacement itself: a temporary file beside the target,

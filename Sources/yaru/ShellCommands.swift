@@ -17,17 +17,17 @@ enum ShellFile {
     }
   }
 
-  /// Reads the list, lets `change` edit it, and saves it, unless another
-  /// writer got in between: then all of it again (a few times), never
-  /// overwriting what the other wrote.
+  /// Reads the list, lets `change` edit it, and saves it, taking turns with
+  /// other writers; if a program that does not take turns wrote in between,
+  /// all of it again (a few times), never overwriting what it wrote.
   static func update<Result>(_ path: String, _ change: (inout TodoList) throws -> Result) throws -> Result {
     for _ in 0..<5 {
       do {
-        let contents = try TodoFile.read(path)
-        var list = TodoList(parsing: contents?.text ?? "", makeID: UUID.seededRandom())
-        let result = try change(&list)
-        try TodoFile.write(list.formatted(), to: path, expecting: contents.map { .unchanged($0.stamp) } ?? .noFile)
-        return result
+        return try TodoFile.update(path) { text in
+          var list = TodoList(parsing: text ?? "", makeID: UUID.seededRandom())
+          let result = try change(&list)
+          return (list.formatted(), result)
+        }
       } catch let error as TodoFileError where error.isConflict {
         continue
       } catch let error as TodoFileError {
