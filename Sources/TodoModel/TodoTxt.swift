@@ -76,23 +76,41 @@ public enum TodoTxt {
   }
 }
 
-/// A whole todo file's list, and how its lines ended, so that saving writes
-/// the same bytes for the same list.
+/// How a todo file's bytes are laid out around its lines, kept so that a
+/// save writes them the way they were: the line ending (with the lines that
+/// end otherwise, in a file edited on two systems) and a UTF-8 byte order mark.
+public struct FileShape: Equatable, Sendable {
+  /// `"\n"`, `"\r\n"` (Windows) or `"\r"` (classic Mac): the most common.
+  public var lineEnding = "\n"
+  /// Lines, by their text, that end otherwise than `lineEnding`.
+  public var otherEndings: [String: String] = [:]
+  public var byteOrderMark = false
+
+  public init(lineEnding: String = "\n") {
+    self.lineEnding = lineEnding
+  }
+
+  func ending(of line: String) -> String {
+    otherEndings.isEmpty ? lineEnding : otherEndings[line] ?? lineEnding
+  }
+}
+
+/// A whole todo file's list, and its shape, so that saving writes the same
+/// bytes for the same list.
 public struct TodoList: Equatable, Sendable {
   public var todos: IdentifiedArrayOf<Todo.State>
-  /// `"\n"`, or `"\r\n"` for a file written on Windows.
-  public var lineEnding: String
+  public var shape: FileShape
 
-  public init(todos: IdentifiedArrayOf<Todo.State>, lineEnding: String = "\n") {
+  public init(todos: IdentifiedArrayOf<Todo.State>, shape: FileShape = FileShape()) {
     self.todos = todos
-    self.lineEnding = lineEnding
+    self.shape = shape
   }
 
   /// Every non-blank line of `text` is a todo; blank lines are dropped.
   public init(parsing text: String, makeID: () -> UUID) {
     var todos: [Todo.State] = []
-    let lineEnding = Self.forEachLine(of: text) { todos.append(TodoTxt.parse($0, id: makeID())) }
-    self.init(todos: IdentifiedArray(uncheckedUniqueElements: todos), lineEnding: lineEnding)
+    let shape = Self.forEachLine(of: text) { todos.append(TodoTxt.parse($0, id: makeID())) }
+    self.init(todos: IdentifiedArray(uncheckedUniqueElements: todos), shape: shape)
   }
 
   /// The todo lines of `text` as loading reads them: non-blank, without
@@ -103,33 +121,56 @@ public struct TodoList: Equatable, Sendable {
     return lines
   }
 
-  /// Calls `body` with each non-blank line and returns the line ending the
-  /// text uses. Lines are split on the byte `\n` (a `\r\n` pair is one
-  /// Character in Swift, so splitting on Characters would miss it).
-  private static func forEachLine(of text: String, _ body: (Substring) -> Void) -> String {
+  /// Calls `body` with each non-blank line and returns the text's shape.
+  /// Lines are split on bytes (a `\r\n` pair is one Character in Swift, so
+  /// splitting on Characters would miss it): on `\n`, or on `\r` in a file
+  /// that has no `\n` at all.
+  private static func forEachLine(of text: String, _ body: (Substring) -> Void) -> FileShape {
     let utf8 = text.utf8
-    var sawCarriageReturn = false
+    var shape = FileShape()
     var start = utf8.startIndex
+    if utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
+      shape.byteOrderMark = true
+      start = utf8.index(start, offsetBy: 3)
+    }
+    let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+    var lineFeeds = 0, pairs = 0, previous: UInt8 = 0
+    for byte in utf8 {
+      if byte == newline {
+        lineFeeds += 1
+        if previous == carriageReturn { pairs += 1 }
+      }
+      previous = byte
+    }
+    let separator = lineFeeds == 0 && utf8.contains(carriageReturn) ? carriageReturn : newline
+    shape.lineEnding = separator == carriageReturn ? "\r" : pairs * 2 > lineFeeds ? "\r\n" : "\n"
+    let isMixed = separator == newline && pairs > 0 && pairs < lineFeeds
     while start < utf8.endIndex {
-      let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-      var end = newline
-      if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") {
+      let lineEnd = utf8[start...].firstIndex(of: separator) ?? utf8.endIndex
+      var end = lineEnd
+      if separator == newline, end > start, utf8[utf8.index(before: end)] == carriageReturn {
         end = utf8.index(before: end)
-        sawCarriageReturn = true
       }
       let line = text[start..<end]
-      if line.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) { body(line) }
-      start = newline < utf8.endIndex ? utf8.index(after: newline) : newline
+      if line.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
+        if isMixed, lineEnd < utf8.endIndex {
+          let ending = end < lineEnd ? "\r\n" : "\n"
+          if ending != shape.lineEnding { shape.otherEndings[String(line)] = ending }
+        }
+        body(line)
+      }
+      start = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
     }
-    return sawCarriageReturn ? "\r\n" : "\n"
+    return shape
   }
 
-  /// The file's text: one line per todo, each ended by the line ending.
+  /// The file's text: one line per todo, each ended as the file ends it.
   public func formatted() -> String {
-    var text = ""
+    var text = shape.byteOrderMark ? "\u{FEFF}" : ""
     for todo in todos {
-      text += TodoTxt.format(todo)
-      text += lineEnding
+      let line = TodoTxt.format(todo)
+      text += line
+      text += shape.ending(of: line)
     }
     return text
   }

@@ -108,7 +108,7 @@ extension AppReducer {
 
   /// The list as it is on disk, through the door: nothing unsaved, nothing to undo.
   private func replaceList(_ state: inout State, with loaded: LoadedFile) -> Effect<Action> {
-    state.file.lineEnding = loaded.list.lineEnding
+    state.file.shape = loaded.list.shape
     state.file.stamp = loaded.stamp
     state.file.base = loaded.text
     state.file.saveError = nil
@@ -145,7 +145,7 @@ extension Reducer where State == AppReducer.State, Action == AppReducer.Action {
       state.file.isSaving = true
       let revision = state.file.revision
       let known = state.file.stamp
-      let snapshot = TodoList(todos: state.todos, lineEnding: state.file.lineEnding)
+      let snapshot = TodoList(todos: state.todos, shape: state.file.shape)
       let unfinished = state.unfinishedNewTodo
       let save = Effect<Action>.run(on: environment.ioQueue) { send in
         var list = snapshot

@@ -50,7 +50,7 @@ extension AppReducer {
 
     state.file.base = loaded.text
     state.file.stamp = loaded.stamp
-    state.file.lineEnding = loaded.list.lineEnding
+    state.file.shape = loaded.list.shape
     state.file.saveError = nil
     let name = environment.file?.fileName ?? "the todo file"
     let message = switch (conflicts, isSaved) {

@@ -33,7 +33,8 @@ public struct FileState: Equatable, Sendable {
   /// The file's text when yaru last read or wrote it: what both sides
   /// started from when another program changes the file (the merge's base).
   public var base = ""
-  public var lineEnding = "\n"
+  /// The file's line endings and byte order mark, kept on save.
+  public var shape = FileShape()
   /// `q` was pressed once while changes could not be saved.
   public var isConfirmingQuit = false
 

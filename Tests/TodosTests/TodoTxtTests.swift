@@ -47,8 +47,34 @@ struct TodoTxtTests {
 
   @Test func crlfFilesKeepTheirLineEndings() throws {
     let list = TodoList(parsing: try fixture("crlf.txt"), makeID: UUID.incrementing())
-    #expect(list.lineEnding == "\r\n")
+    #expect(list.shape.lineEnding == "\r\n")
     #expect(list.todos.map(\.text) == ["first line", "second line", "third"])
+  }
+
+  /// A file edited on two systems: each line keeps its own ending, also
+  /// when another line changes (one toggle used to make every line CRLF).
+  @Test func mixedLineEndingsAreKeptLineByLine() {
+    var list = TodoList(parsing: "one\r\ntwo\nthree\n", makeID: UUID.incrementing())
+    #expect(list.todos.map(\.text) == ["one", "two", "three"])
+    #expect(list.formatted() == "one\r\ntwo\nthree\n")
+    list.todos[2].isComplete = true
+    #expect(list.formatted() == "one\r\ntwo\nx three\n")
+  }
+
+  /// Classic Mac files end lines with a lone CR: they used to load as one todo.
+  @Test func carriageReturnOnlyFilesSplitIntoLines() {
+    let list = TodoList(parsing: "one\rtwo\r", makeID: UUID.incrementing())
+    #expect(list.todos.map(\.text) == ["one", "two"])
+    #expect(list.formatted() == "one\rtwo\r")
+  }
+
+  /// A byte order mark is not part of the first todo (whose priority it
+  /// used to hide), and it is written back where it was.
+  @Test func aByteOrderMarkIsKeptOutOfTheFirstTodo() {
+    let list = TodoList(parsing: "\u{FEFF}(A) first\nsecond\n", makeID: UUID.incrementing())
+    #expect(list.todos[0].priority == "A" && list.todos[0].text == "first")
+    #expect(list.formatted() == "\u{FEFF}(A) first\nsecond\n")
+    #expect(TodoList.lines(of: "\u{FEFF}(A) first\n") == ["(A) first"])
   }
 
   @Test func generatedLinesRoundTrip() {
