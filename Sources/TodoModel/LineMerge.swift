@@ -63,6 +63,20 @@ public enum LineMerge {
     return merged
   }
 
+  /// Two versions without the one they came from (a sync tool's conflict
+  /// copy beside the file): every line of both, in order, the lines they
+  /// share once. Where each has lines the other lacks, `first`'s come first.
+  public static func union(_ first: [String], _ second: [String]) -> [String] {
+    let common = Diff.matches(first.map(Line.init), second.map(Line.init)).map { first[$0.0] }
+    // Against what they share, both sides only added: a merge keeps it all.
+    return merge(base: common, ours: second, theirs: first).map { source in
+      switch source {
+      case .ours(let index), .conflict(let index): second[index]
+      case .theirs(let index, _): first[index]
+      }
+    }
+  }
+
   /// One stretch of the base that one side or both changed.
   private static func resolve(
     _ region: Range<Int>,
@@ -170,10 +184,8 @@ struct Diff {
 
   init(_ base: [Line], _ side: [Line]) {
     newIndex = Array(repeating: nil, count: base.count)
-    var pairs: [(Int, Int)] = []
-    Self.match(base, 0..<base.count, side, 0..<side.count, depth: 0, into: &pairs)
     var lastBase = 0, lastSide = 0
-    for (b, s) in pairs + [(base.count, side.count)] {
+    for (b, s) in Self.matches(base, side) + [(base.count, side.count)] {
       if b > lastBase || s > lastSide {
         if b - lastBase == s - lastSide {
           for k in 0..<(b - lastBase) { hunks.append(Hunk(base: lastBase + k..<lastBase + k + 1, new: lastSide + k..<lastSide + k + 1)) }
@@ -185,6 +197,13 @@ struct Diff {
       lastBase = b + 1
       lastSide = s + 1
     }
+  }
+
+  /// The lines both have, as index pairs increasing on both sides.
+  static func matches(_ a: [Line], _ b: [Line]) -> [(Int, Int)] {
+    var pairs: [(Int, Int)] = []
+    match(a, 0..<a.count, b, 0..<b.count, depth: 0, into: &pairs)
+    return pairs
   }
 
   /// Deep enough for any real edit; past it, what is left is one change.

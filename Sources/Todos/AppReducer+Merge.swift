@@ -53,11 +53,12 @@ extension AppReducer {
     state.file.shape = loaded.list.shape
     state.file.saveError = nil
     let name = environment.file?.fileName ?? "the todo file"
+    // After "12 items left · saved · " in the footer: at most 55 columns.
     let message = switch (conflicts, isSaved) {
     case (0, true): "\(name) was changed by another program: reloaded"
-    case (0, false): "\(name) was changed by another program: merged with your changes"
-    case (1, _): "\(name): merged; 1 line changed on both sides, yours tagged conflict:"
-    default: "\(name): merged; \(conflicts) lines changed on both sides, yours tagged conflict:"
+    case (0, false): "\(name) changed elsewhere: merged with yours"
+    case (1, _): "Outside change merged; 1 clash tagged conflict:"
+    default: "Outside change merged; \(conflicts) clashes tagged conflict:"
     }
     return .merge(
       .cancel(id: FileID.retry),

@@ -60,7 +60,7 @@ extension AppReducer {
       let mine = taggedAsConflict(todo.with(id: environment.uuid()))
       return change(&state, ListEdit(
         changes: [.insert(mine, at: index + 1)], selecting: .some(mine.id),
-        message: "Changed elsewhere while you edited: yours kept below, tagged conflict:"
+        message: "Changed elsewhere meanwhile: yours tagged conflict:"
       ))
     }
     return change(&state, ListEdit(changes: [.update(before: before, after: todo)]))

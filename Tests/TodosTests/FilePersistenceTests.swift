@@ -173,7 +173,7 @@ struct FilePersistenceTests {
     // The clock tick at 1 s notices the change before the 2 s retry.
     scheduler.advance(by: .seconds(1))
     #expect(store.state.todos.map(\.text) == ["two", "three"])
-    #expect(store.state.flash == "todo.txt was changed by another program: merged with your changes")
+    #expect(store.state.flash == "todo.txt changed elsewhere: merged with yours")
     scheduler.advance()
     #expect(disk.file("todo.txt") == "two\nthree\n", "the deletion and their append, both")
     #expect(disk.fileNames == ["todo.txt"], "no conflict file")
@@ -215,8 +215,8 @@ struct FilePersistenceTests {
     scheduler.advance()
     io.advance()  // the merged list is saved
     #expect(disk.file("todo.txt") == "one!\nuno conflict:2026-01-01\ntwo\n")
-    #expect(store.state.flash == "todo.txt: merged; 1 line changed on both sides, yours tagged conflict:")
-    #expect(store.state.flash!.count <= 80)
+    #expect(store.state.flash == "Outside change merged; 1 clash tagged conflict:")
+    #expect(AppView.render(store.state, Size(columns: 80, rows: 24)).text(row: 23).contains("conflict:"), "the footer has room for it")
     #expect(disk.fileNames == ["todo.txt"])
     store.cancelAllEffects()
   }
@@ -257,7 +257,7 @@ struct FilePersistenceTests {
     scheduler.advance()
     #expect(disk.file("todo.txt") == "one theirs\none mine conflict:2026-01-01\ntwo\n")
     #expect(store.state.selectedTodo?.text == "one mine conflict:2026-01-01")
-    #expect(store.state.flash!.count <= 80)
+    #expect(AppView.render(store.state, Size(columns: 80, rows: 24)).text(row: 23).contains("conflict:"), "the footer has room for it")
     store.cancelAllEffects()
   }
 

@@ -118,4 +118,20 @@ struct LineMergeTests {
     let sources = LineMerge.merge(base: ["a", "b"], ours: ["a", "b"], theirs: ["a", "B"])
     #expect(sources == [.ours(0), .theirs(1, replacing: 1)])
   }
+
+  // MARK: Two versions without a base (a sync tool's conflict copy)
+
+  @Test func aUnionKeepsEveryLineOfBothOnce() {
+    #expect(LineMerge.union(["a", "b", "c"], ["a", "B", "c", "d"]) == ["a", "b", "B", "c", "d"])
+    var generator = SplitMix64(state: 7)
+    for _ in 0..<500 {
+      let base = (0..<Int.random(in: 0...15, using: &generator)).map { "line \($0)" }
+      let first = edit(base, side: "first", &generator).lines
+      let second = edit(base, side: "second", &generator).lines
+      let union = LineMerge.union(first, second)
+      #expect(Set(union) == Set(first + second), Comment(rawValue: "\(first) ∪ \(second) = \(union)"))
+      #expect(union.count == Set(union).count, Comment(rawValue: "no line twice: \(union)"))
+      #expect(LineMerge.union(first, first) == first)
+    }
+  }
 }
