@@ -67,17 +67,21 @@ public struct TodoFileClient: Sendable {
   public var save: @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp
   /// The stamp now, or `known` itself when nothing changed (nil: no file).
   public var stamp: @Sendable (_ known: DiskStamp?) -> DiskStamp?
+  /// The names of sync tools' conflict copies beside the file (`SyncConflictCopy`).
+  public var conflictCopies: @Sendable () -> [String]
 
   public init(
     path: String,
     load: @escaping @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?,
     save: @escaping @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp,
-    stamp: @escaping @Sendable (_ known: DiskStamp?) -> DiskStamp?
+    stamp: @escaping @Sendable (_ known: DiskStamp?) -> DiskStamp?,
+    conflictCopies: @escaping @Sendable () -> [String] = { [] }
   ) {
     self.path = path
     self.load = load
     self.save = save
     self.stamp = stamp
+    self.conflictCopies = conflictCopies
   }
 
   /// The file's name without its folders, for messages.

@@ -75,17 +75,28 @@ extension TodoFile {
     let target = resolved(FilePath(path))
     let folder = folderPath(of: target)
     let prefix = "." + (target.lastComponent?.string ?? "todo.txt") + ".yaru-"
-    _ = try? whileFolderLocked(folder, waitingUpTo: .seconds(1)) { () throws(TodoFileError) in
-      guard let directory = opendir(folder.string) else { return }
-      defer { closedir(directory) }
-      var leftovers: [String] = []
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if name.hasPrefix(prefix), name.utf8.count == prefix.utf8.count + 6 {
-          leftovers.append(name)
-        }
+    _ = whileFolderLocked(folder, waitingUpTo: .seconds(1)) {
+      for name in names(in: folder) where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+        unlink(folder.appending(name).string)
       }
-      for name in leftovers { unlink(folder.appending(name).string) }
     }
+  }
+
+  /// Sync tools' conflict copies beside the file, by name, sorted.
+  public static func conflictCopies(of path: String) -> [String] {
+    let target = resolved(FilePath(path))
+    let name = target.lastComponent?.string ?? "todo.txt"
+    return names(in: folderPath(of: target)).filter { SyncConflictCopy.isCopy($0, of: name) }.sorted()
+  }
+
+  /// The names in `folder` (none if it cannot be read).
+  private static func names(in folder: FilePath) -> [String] {
+    guard let directory = opendir(folder.string) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+    }
+    return names
   }
 }

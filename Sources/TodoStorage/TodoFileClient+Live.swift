@@ -7,7 +7,8 @@ extension TodoFileClient {
       path: path,
       load: { () throws(TodoFileError) in try TodoFile.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try TodoFile.write(text, to: target, expecting: expecting) },
-      stamp: { TodoFile.stamp(path, unlessSameAs: $0) }
+      stamp: { TodoFile.stamp(path, unlessSameAs: $0) },
+      conflictCopies: { TodoFile.conflictCopies(of: path) }
     )
   }
 }

@@ -57,7 +57,8 @@ extension TodoFileClient {
       path: path,
       load: { () throws(TodoFileError) in disk.file(path).map { ($0, disk.stamp(path)!) } },
       save: { (text, target, expecting) throws(TodoFileError) in try disk.write(text, to: target, expecting: expecting) },
-      stamp: { _ in disk.stamp(path) }
+      stamp: { _ in disk.stamp(path) },
+      conflictCopies: { disk.fileNames.filter { SyncConflictCopy.isCopy($0, of: path) } }
     )
   }
 }

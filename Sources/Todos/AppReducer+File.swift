@@ -20,6 +20,8 @@ extension AppReducer {
     let uuid = environment.uuid
     let read = Effect<Action>.run(on: environment.ioQueue) { send in
       send(.fileLoaded(Result { () throws(TodoFileError) in try Self.read(file, uuid) }))
+      let copies = file.conflictCopies()
+      if !copies.isEmpty { send(.conflictCopiesFound(copies)) }
     }
     let slow = Effect<Action>.run(on: environment.mainQueue, after: Self.loadingFrameDelay) { send in
       send(.loadingIsSlow)
@@ -68,6 +70,8 @@ extension AppReducer {
       state.file.saveError = nil
     case .fileChangedOnDisk(let loaded, let known):
       return mergeChangedFile(&state, loaded, known: known)
+    case .conflictCopiesFound(let copies):
+      state.file.conflictCopies = copies
     default:
       break
     }
@@ -79,14 +83,20 @@ extension AppReducer {
   static let rehashEvery = 5
 
   /// Once a second (with the clock): has another program changed the file?
+  /// Every `rehashEvery` seconds, also: has a sync tool left a conflict copy?
   /// A file that is gone is not a change: sync tools delete and write files
   /// again, and the next save writes the list back if it stays gone.
   func watchFile(_ state: State) -> Effect<Action> {
     guard let file = environment.file, state.file.phase == .ready, !state.file.isSaving else { return .none }
     let known = state.file.stamp
+    let knownCopies = state.file.conflictCopies
     let rehash = Int(state.now.timeIntervalSince1970) % Self.rehashEvery == 0
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
+      if rehash {
+        let copies = file.conflictCopies()
+        if copies != knownCopies { send(.conflictCopiesFound(copies)) }
+      }
       guard let now = file.stamp(rehash ? nil : known), now != known,
             let loaded = try? Self.read(file, uuid), loaded.stamp != nil
       else { return }

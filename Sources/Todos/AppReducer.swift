@@ -149,6 +149,7 @@ public struct AppReducer: Reducer {
     /// The file as read now, and the stamp yaru knew when it looked: a
     /// reading that is out of date by the time it arrives is dropped.
     case fileChangedOnDisk(LoadedFile, known: DiskStamp?)
+    case conflictCopiesFound([String])
     case sinkCompletedTodos
     case clockTicked(Date)
     case flashExpired
@@ -181,7 +182,7 @@ public struct AppReducer: Reducer {
         load(&state),
         .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) }
       )
-    case .loadingIsSlow, .fileLoaded, .saveFinished, .retrySave, .fileChangedOnDisk:
+    case .loadingIsSlow, .fileLoaded, .saveFinished, .retrySave, .fileChangedOnDisk, .conflictCopiesFound:
       return reduceFile(&state, action)
     case .todo(let id, let action):
       let today = environment.today

@@ -95,6 +95,9 @@ public enum AppView {
     case .list, .help:
       if state.file.isReadOnly, state.search.isEmpty {
         frame.write("Another yaru has this file open: here you can look, not change", column: 1, row: row, style: Style(dim: true))
+      } else if let copy = state.file.conflictCopies.first, state.search.isEmpty {
+        let more = state.file.conflictCopies.count > 1 ? " (+\(state.file.conflictCopies.count - 1))" : ""
+        frame.write("Conflict copy: yaru merge '\(copy)'\(more)", column: 1, row: row, style: Style(foreground: .yellow))
       }
       if !state.search.isEmpty {
         let x = frame.write("Search: ", column: 1, row: row, style: Style(dim: true))

@@ -35,6 +35,8 @@ public struct FileState: Equatable, Sendable {
   public var base = ""
   /// The file's line endings and byte order mark, kept on save.
   public var shape = FileShape()
+  /// Sync tools' conflict copies beside the file: shown until merged (`yaru merge`).
+  public var conflictCopies: [String] = []
   /// `q` was pressed once while changes could not be saved.
   public var isConfirmingQuit = false
 

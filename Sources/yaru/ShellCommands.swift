@@ -1,6 +1,7 @@
 import Architecture
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import TodoModel
 import Todos
 import TodoStorage
@@ -114,5 +115,44 @@ struct Done: ParsableCommand {
       return (todo, list.todos.count)
     }
     print(ShellFile.numbered(number, of: count, todo))
+  }
+}
+
+struct MergeCopy: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Merge a sync tool's conflict copy into the todo file (every line of both is kept), then remove the copy."
+  )
+
+  @OptionGroup var file: FileOption
+  @Argument(help: "The copy, e.g. 'todo.sync-conflict-20261123-101500-ABCDEFG.txt' (a bare name is looked for beside the todo file too).")
+  var copy: String
+
+  func run() throws {
+    let todoPath = file.path
+    var copyPath = copy
+    if !copy.contains("/"), access(copy, F_OK) != 0 {
+      copyPath = String(todoPath.prefix(upTo: todoPath.lastIndex(of: "/").map { todoPath.index(after: $0) } ?? todoPath.startIndex)) + copy
+    }
+    if StandardIO.isSameFile(copyPath, todoPath) { throw ShellFile.fail("\(copy) is the todo file itself") }
+    let copyLines: [String]
+    do {
+      guard let text = try TodoFile.read(copyPath)?.text else { throw ShellFile.fail("there is no file \(copy)") }
+      copyLines = TodoList.lines(of: text)
+    } catch let error as TodoFileError {
+      throw ShellFile.fail(error.message)
+    }
+    let added = try ShellFile.update(todoPath) { list in
+      let lines = list.todos.map(TodoTxt.format)
+      let merged = LineMerge.union(lines, copyLines)
+      let makeID = UUID.seededRandom()
+      list.todos = IdentifiedArray(uncheckedUniqueElements: merged.map { TodoTxt.parse($0[...], id: makeID()) })
+      return merged.count - lines.count
+    }
+    // Only once the merged list is safely saved.
+    guard unlink(copyPath) == 0 else {
+      throw ShellFile.fail("merged, but cannot remove \(copyPath): \(String(cString: strerror(errno)))")
+    }
+    print("Merged \(copyPath): \(added) line\(added == 1 ? "" : "s") added to \(todoPath); the copy is removed.")
   }
 }

@@ -27,6 +27,16 @@ enum StandardIO {
     }
   }
 
+  /// Whether two paths name one file: through links when both exist, else
+  /// by their names.
+  static func isSameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat(), second = stat()
+    guard stat(a, &first) == 0, stat(b, &second) == 0 else {
+      return FilePath(a).lexicallyNormalized() == FilePath(b).lexicallyNormalized()
+    }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
   /// The whole file at `path` (up to `limit` bytes); nil if it cannot be read.
   static func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -43,11 +53,7 @@ final class LogFile: Sendable {
 
   /// `todoFile`: never truncated, however the two paths name it.
   init(path: String, sparing todoFile: String) throws {
-    var log = stat(), todo = stat()
-    let isTodoFile = stat(path, &log) == 0 && stat(todoFile, &todo) == 0
-      ? log.st_dev == todo.st_dev && log.st_ino == todo.st_ino
-      : FilePath(path).lexicallyNormalized() == FilePath(todoFile).lexicallyNormalized()
-    guard !isTodoFile else { throw ValidationError("\(path) is the todo file: give --log and --record another file") }
+    guard !StandardIO.isSameFile(path, todoFile) else { throw ValidationError("\(path) is the todo file: give --log and --record another file") }
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw ValidationError("cannot write the log file \(path)") }
   }

@@ -298,6 +298,22 @@ struct FilePersistenceTests {
     store.cancelAllEffects()
   }
 
+  /// A sync tool's conflict copy beside the file is shown until it is gone
+  /// (`yaru merge` merges and removes it).
+  @Test func aSyncConflictCopyIsShownUntilItIsGone() {
+    let copy = "todo.sync-conflict-20260101-090000-ABCDEFG.txt"
+    let disk = InMemoryDisk(["todo.txt": "one\n", copy: "one\ntwo\n"])
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    #expect(store.state.file.conflictCopies == [copy])
+    #expect(AppView.render(store.state, Size(columns: 80, rows: 24)).text(row: 22).contains("Conflict copy: yaru merge '\(copy)'"))
+    disk.remove(copy)
+    scheduler.advance(by: .seconds(AppReducer.rehashEvery))
+    #expect(store.state.file.conflictCopies == [])
+    store.cancelAllEffects()
+  }
+
   /// A sync tool deletes the file and writes it again: while it is gone,
   /// nothing changes, so no line is lost and none comes back.
   @Test func aFileThatIsGoneForAMomentIsNotAnEmptyList() {

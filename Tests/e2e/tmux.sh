@@ -226,6 +226,26 @@ else
   fail "merged file (missing: $missing): $(cat "$work/merge.txt"; ls -a "$work")"
 fi
 
+# 6b. A sync tool's conflict copy: shown, merged by `yaru merge` while the
+#     list is open (every line of both kept), then removed.
+printf 'alpha\nbravo\n' > "$work/synced.txt"
+printf 'alpha\nbravo from the laptop\n' > "$work/synced.sync-conflict-20261123-101500-ABCDEFG.txt"
+tmux -S "$sock" kill-server 2>/dev/null
+sessions=$((sessions + 1)); sock="$work/sock$sessions"
+tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  "$yaru --file '$work/synced.txt'; echo \"EXIT=\$?\"; sleep 60"
+check "the conflict copy is shown" "Conflict copy: yaru merge 'synced.sync-conflict-20261123-101500-ABCDEFG.txt'"
+"$yaru" merge --file "$work/synced.txt" 'synced.sync-conflict-20261123-101500-ABCDEFG.txt' > /dev/null
+check "yaru merge brings the copy's line into the open list" "[ ] bravo from the laptop"
+gone=no
+for i in $(seq 70); do screen | grep -q "Conflict copy" || { gone=yes; break; }; sleep 0.1; done
+if [ "$gone" = yes ]; then
+  pass "and the notice goes with the copy"; else fail "and the notice goes with the copy"; fi
+keys q
+check "sync session ended" "EXIT=0"
+if [ "$(cat "$work/synced.txt")" = "$(printf 'alpha\nbravo\nbravo from the laptop')" ] && [ ! -e "$work/synced.sync-conflict-20261123-101500-ABCDEFG.txt" ]; then
+  pass "the file has every line of both, the copy is gone"; else fail "merged copy: $(cat "$work/synced.txt"; ls "$work")"; fi
+
 # 7. Every way out restores the terminal and leaves nothing beside the file:
 #    signals whose default would kill the process, the lock file, temporary
 #    files of a save that was killed.
