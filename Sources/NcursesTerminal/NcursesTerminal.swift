@@ -6,6 +6,8 @@ import Terminal
 public enum TerminalError: Error, CustomStringConvertible {
   case notATerminal
   case unusableTerminal(String)
+  /// The terminal type cannot place the cursor (`TERM=dumb`): no screen can be drawn.
+  case cannotMoveCursor(String)
 
   public var description: String {
     switch self {
@@ -13,6 +15,8 @@ public enum TerminalError: Error, CustomStringConvertible {
       "yaru: standard input and output must be a terminal (for scripts use `yaru ls`, `yaru add` or `yaru replay`)"
     case .unusableTerminal(let name):
       "yaru: cannot use the terminal type '\(name)' (set TERM to one this system knows, e.g. xterm-256color)"
+    case .cannotMoveCursor(let name):
+      "yaru: the terminal type '\(name)' cannot move the cursor, so no list can be drawn (try TERM=xterm-256color)"
     }
   }
 }
@@ -43,6 +47,13 @@ public final class NcursesTerminal: TerminalBackend {
           let screen = newterm(nil, output, input)
     else { throw .unusableTerminal(name) }
     set_term(screen)
+    // Without cursor addressing ncurses draws a garbled line; say why instead.
+    let cursorAddress = tigetstr("cup")
+    if cursorAddress == nil || Int(bitPattern: cursorAddress) == -1 {
+      endwin()
+      delscreen(screen)
+      throw .cannotMoveCursor(name)
+    }
     let window = newwin(0, 0, 0, 0)!
     raw()
     noecho()

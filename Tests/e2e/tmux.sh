@@ -108,6 +108,9 @@ if [ "$status" -eq 2 ] && [ "$(printf '%s\n' "$message" | wc -l)" -eq 1 ] && ech
 message=$(TERM=no-such-terminal script -qec "$yaru --file '$work/todo.txt'" /dev/null 2>&1); status=$?
 if echo "$message" | grep -q "cannot use the terminal type 'no-such-terminal'"; then
   pass "unknown TERM: a clear message"; else fail "unknown TERM ($message)"; fi
+message=$(TERM=dumb timeout 10 script -qec "$yaru --file '$work/todo.txt'" /dev/null 2>&1); status=$?
+if echo "$message" | grep -q "the terminal type 'dumb' cannot move the cursor"; then
+  pass "TERM=dumb: a clear message instead of a garbled line"; else fail "TERM=dumb (status $status: $message)"; fi
 [ "$before" = "$(sha256sum "$work/todo.txt")" ] && pass "file untouched by failed starts" || fail "file untouched by failed starts"
 # A relative path whose folders do not exist yet: made on the first save
 # (this used to recurse until the stack ran out).
