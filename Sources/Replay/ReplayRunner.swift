@@ -23,6 +23,10 @@ public final class ReplayRunner {
   private var store: Store<AppReducer.State, AppReducer.Action> { program.store }
   private let terminal: VirtualTerminal
   private let output: (String) -> Void
+  /// `--update`: an `expect-screen` block that does not match is recorded
+  /// in `updates` (by its line number) instead of failing.
+  public var isUpdating = false
+  public private(set) var updates: [Int: [String]] = [:]
 
   /// - Parameters:
   ///   - file: the todo file, loaded and saved as in interactive use; nil keeps the list in memory.
@@ -61,6 +65,14 @@ public final class ReplayRunner {
       case .screen:
         scheduler.advance()
         output(terminal.lines.joined(separator: "\n") + "\n" + String(repeating: "-", count: terminal.size.columns) + "\n")
+      case .expectScreen(let rows):
+        scheduler.advance()
+        guard let diff = screenDifference(rows) else { continue }
+        if isUpdating {
+          updates[line.number] = trimmedScreen()
+        } else {
+          return .failed("\(script.name):\(line.number): expect-screen: the screen differs (- expected, + shown)\n\(diff)")
+        }
       case .expect, .expectNot, .expectOrder, .expectSelected:
         scheduler.advance()
         if let failure = check(line.command) {
@@ -117,11 +129,46 @@ public final class ReplayRunner {
     }
   }
 
+  /// Nil when the screen's top rows are `rows`; else a −/+ diff, row by row.
+  private func screenDifference(_ rows: [String]) -> String? {
+    let shown = terminal.lines.map { $0.trimmingTrailingSpaces() }
+    var diff: [String] = []
+    var differs = rows.count > shown.count
+    for (index, row) in rows.enumerated() {
+      let actual = index < shown.count ? shown[index] : nil
+      let expected = row.trimmingTrailingSpaces()
+      let matches = actual.map { expected.hasSuffix("…") ? $0.hasPrefix(expected.dropLast()) : $0 == expected } ?? false
+      if matches {
+        diff.append("  |" + (actual ?? ""))
+      } else {
+        differs = true
+        diff.append("- |" + expected)
+        if let actual { diff.append("+ |" + actual) }
+      }
+    }
+    return differs ? diff.joined(separator: "\n") : nil
+  }
+
+  /// The screen's rows, trailing spaces and trailing empty rows left out.
+  private func trimmedScreen() -> [String] {
+    var rows = terminal.lines.map { $0.trimmingTrailingSpaces() }
+    while rows.last?.isEmpty == true { rows.removeLast() }
+    return rows
+  }
+
   private func numberedScreen() -> String {
     let width = String(terminal.size.rows).count
     return "screen (\(terminal.size.columns)x\(terminal.size.rows)):\n" + terminal.lines.enumerated().map { index, line in
       let number = String(index + 1)
       return String(repeating: " ", count: width - number.count) + number + " │" + line
     }.joined(separator: "\n")
+  }
+}
+
+extension StringProtocol {
+  func trimmingTrailingSpaces() -> String {
+    var text = String(self)
+    while text.last == " " { text.removeLast() }
+    return text
   }
 }

@@ -18,6 +18,9 @@ public struct ReplayScript: Equatable, Sendable {
     case expectNot(String)
     case expectOrder([String])
     case expectSelected(String)
+    /// The top rows of the screen, each exactly (trailing spaces aside; a
+    /// row ending in `…` matches any rest).
+    case expectScreen([String])
     case screen
   }
 
@@ -34,19 +37,70 @@ public struct ReplayScript: Equatable, Sendable {
   public init(parsing text: String, name: String) throws(ReplayError) {
     self.name = name
     var lines: [Line] = []
-    // Lines end at the scalar `\n`: `\r\n` is one Character, so a Character split would miss it.
-    for (index, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let raw = Substring(scalars)
-      let line = scalars.last == "\r" ? Substring(scalars.dropLast()) : raw
+    var block: (number: Int, rows: [String])?
+    for (index, line) in Self.rawLines(of: text).enumerated() {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if let open = block {
+        if trimmed == "end" {
+          lines.append(Line(number: open.number, text: "expect-screen", command: .expectScreen(open.rows)))
+          block = nil
+        } else if trimmed.hasPrefix("|") {
+          block?.rows.append(String(trimmed.dropFirst()))
+        } else if !trimmed.isEmpty {
+          throw ReplayError("\(name):\(index + 1): inside `expect-screen` each row starts with `|`, and `end` closes it")
+        }
+        continue
+      }
       guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+      if trimmed == "expect-screen" {
+        block = (index + 1, [])
+        continue
+      }
       do throws(ReplayError) {
         lines.append(Line(number: index + 1, text: String(trimmed), command: try Self.command(trimmed)))
       } catch {
         throw ReplayError("\(name):\(index + 1): \(error.description)")
       }
     }
+    if let block { throw ReplayError("\(name):\(block.number): `expect-screen` is not closed by `end`") }
     self.lines = lines
+  }
+
+  /// The script's lines without their line breaks. Lines end at the scalar
+  /// `\n`: `\r\n` is one Character, so a Character split would miss it.
+  private static func rawLines(of text: String) -> [Substring] {
+    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
+      scalars.last == "\r" ? Substring(scalars.dropLast()) : Substring(scalars)
+    }
+  }
+
+  /// `text` with the rows of the `expect-screen` blocks starting at the given
+  /// line numbers replaced, and every other byte as it was (`--update`).
+  public static func updating(_ text: String, blocks: [Int: [String]]) -> String {
+    var result = ""
+    var skipping = false
+    var lineNumber = 0
+    var rest = text[...]
+    while !rest.isEmpty {
+      lineNumber += 1
+      let end = rest.unicodeScalars.firstIndex(of: "\n").map { rest.unicodeScalars.index(after: $0) } ?? rest.endIndex
+      let line = rest[..<end]
+      rest = rest[end...]
+      let content = line.drop { $0 == " " || $0 == "\t" }
+      if skipping {
+        guard (content.last?.isNewline == true ? content.dropLast() : content) == "end" else { continue }
+        skipping = false
+      }
+      result += line
+      if let rows = blocks[lineNumber] {
+        let lineEnd = line.hasSuffix("\r\n") ? "\r\n" : "\n"
+        let indent = line.prefix { $0 == " " || $0 == "\t" }
+        if !line.hasSuffix("\n") { result += lineEnd }
+        for row in rows { result += indent + "|" + row + lineEnd }
+        skipping = true
+      }
+    }
+    return result
   }
 
   private static func command(_ line: Substring) throws(ReplayError) -> Command {
@@ -97,7 +151,9 @@ public struct ReplayScript: Equatable, Sendable {
       if !argument.allSatisfy({ $0 == " " }) { throw ReplayError("`screen` takes nothing after it") }
       return .screen
     default:
-      throw ReplayError("unknown command `\(name)` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, screen)")
+      throw ReplayError(
+        "unknown command `\(name)` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, screen)"
+      )
     }
   }
 

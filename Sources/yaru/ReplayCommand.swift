@@ -7,16 +7,17 @@ import TodoModel
 import Todos
 import TodoStorage
 
-/// `yaru replay SCRIPT|- [--file PATH] [--size COLSxROWS] [--now ISO8601]`:
-/// runs a key script headless. Exit 0: every expectation held; 1: one failed;
-/// 2: the script, the arguments or the file are unusable.
+/// `yaru replay SCRIPT… [--file PATH] [--size COLSxROWS] [--now ISO8601] [--update]`:
+/// runs key scripts headless, each on a fresh app. Exit 0: every expectation
+/// held; 1: one failed; 2: a script, the arguments or the file are unusable
+/// (the worst of the scripts'; with several, a `N passed, N failed` line).
 struct ReplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay", abstract: "Run a key script on a virtual terminal and clock (see docs/KeyScripts.md)."
   )
 
-  @Argument(help: "The script, or - for standard input.")
-  var script: String
+  @Argument(help: "The scripts (each on a fresh app), or - for standard input.")
+  var scripts: [String]
 
   @Option(name: .long, help: "Load and save this todo file (default: an empty list in memory).")
   var file: String?
@@ -27,51 +28,84 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: "When the virtual clock starts; times show in this timestamp's zone.")
   var now = "2026-01-01T09:00:00Z"
 
+  @Flag(name: .long, help: "Rewrite each expect-screen block that does not match with the screen as it is.")
+  var update = false
+
   func run() throws {
     guard let size = ReplayScript.parseSize(size[...]) else { throw usage("--size must be COLSxROWS, such as 80x24, not \(size)") }
     guard let (start, zone) = Self.parseNow(now) else { throw usage("--now must be an ISO 8601 time such as 2026-01-01T09:00:00Z, not \(now)") }
+    var passed = 0, failed = 0
+    var worst: Int32 = 0
+    for script in scripts {
+      let status = run(script, size: size, start: start, zone: zone)
+      if status == 0 { passed += 1 } else { failed += 1 }
+      worst = max(worst, status)
+    }
+    if scripts.count > 1 { print("\(passed) passed, \(failed) failed") }
+    if worst != 0 { throw ExitCode(worst) }
+  }
+
+  /// One script on a fresh app; its exit status (0, 1 or 2), having said why.
+  private func run(_ script: String, size: Size, start: Date, zone: UTCOffset) -> Int32 {
+    let text: String
     let parsed: ReplayScript
     do {
-      parsed = try ReplayScript(parsing: try readScript(), name: script)
-    } catch let error as ReplayError {
-      throw usage(error.description)
+      text = try readScript(script)
+      parsed = try ReplayScript(parsing: text, name: script)
+    } catch {
+      StandardIO.printError("yaru replay: \(error)")
+      return 2
     }
-    let outcome = MainActor.assumeIsolated { () -> Result<ReplayRunner.Outcome, ReplayError> in
+    let update = update
+    let file = file
+    let ran = MainActor.assumeIsolated { () -> Result<(ReplayRunner.Outcome, [Int: [String]]), ReplayError> in
       let runner = ReplayRunner(size: size, now: start, utcOffset: zone, file: file, output: { print($0, terminator: "") })
+      runner.isUpdating = update
       do throws(ReplayError) {
         try runner.start()
-      } catch {
-        return .failure(error)
-      }
-      let outcome = runner.run(parsed)
-      do throws(ReplayError) {
+        let outcome = runner.run(parsed)
         try runner.finish()
+        return .success((outcome, runner.updates))
       } catch {
         return .failure(error)
       }
-      return .success(outcome)
     }
-    switch outcome {
-    case .success(.passed):
-      return
-    case .success(.failed(let message)):
+    switch ran {
+    case .success((.passed, let updates)) where !updates.isEmpty:
+      guard script != "-" else {
+        StandardIO.printError("yaru replay: -: cannot update a script read from standard input")
+        return 2
+      }
+      do {
+        try TodoFile.write(ReplayScript.updating(text, blocks: updates), to: script)
+      } catch {
+        StandardIO.printError("yaru replay: \(error)")
+        return 2
+      }
+      let lines = updates.keys.sorted().map(String.init).joined(separator: ", ")
+      StandardIO.printError("\(script): updated the expect-screen block\(updates.count == 1 ? "" : "s") at line\(updates.count == 1 ? "" : "s") \(lines)")
+      return 0
+    case .success((.passed, _)):
+      return 0
+    case .success((.failed(let message), _)):
       StandardIO.printError(message)
-      throw ExitCode(1)
+      return 1
     case .failure(let error):
-      throw usage(error.description)
+      StandardIO.printError("yaru replay: \(error.description)")
+      return 2
     }
   }
 
   /// Scripts are typed by people: anything larger is a mistake (`/dev/zero`).
   private static let largestScript = 16 << 20
 
-  private func readScript() throws -> String {
+  private func readScript(_ script: String) throws(ReplayError) -> String {
     let bytes = script == "-"
       ? TodoFile.readAll(from: STDIN_FILENO, limit: Self.largestScript) : StandardIO.readFile(script, limit: Self.largestScript)
     guard let bytes else {
-      throw usage(errno == EFBIG ? "the script \(script) is larger than 16 MB" : "cannot read the script \(script)")
+      throw ReplayError(errno == EFBIG ? "the script \(script) is larger than 16 MB" : "cannot read the script \(script)")
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else { throw usage("\(script): the script is not valid UTF-8") }
+    guard let text = String(validating: bytes, as: UTF8.self) else { throw ReplayError("\(script): the script is not valid UTF-8") }
     return text
   }
 

@@ -35,6 +35,23 @@ struct ReplayRunnerTests {
     #expect(outcome == .passed)
   }
 
+  @Test func anExpectScreenBlockFailsWithARowDiffOrIsRecordedForUpdate() throws {
+    let text = "press a\ntype milk\npress Enter\nexpect-screen\n| yaru  [All]…\n| [ ] eggs\nend\n"
+    let (outcome, _) = try run(text)
+    #expect(outcome == .failed("""
+      t.yaru:4: expect-screen: the screen differs (- expected, + shown)
+        | yaru  [All] Active  Completed                                            09:00
+      - | [ ] eggs
+      + | [ ] milk
+      """))
+    let runner = ReplayRunner(size: Size(columns: 30, rows: 6), now: start, utcOffset: .utc, file: nil) { _ in }
+    runner.isUpdating = true
+    try runner.start()
+    #expect(runner.run(try ReplayScript(parsing: text, name: "t.yaru")) == .passed)
+    #expect(runner.updates == [4: [" yaru  [All] Active  C… 09:00", " [ ] milk", "", "", "", " 1 item left · in memory"]])
+    try runner.finish()
+  }
+
   @Test func aFailedExpectationSaysWhereAndShowsTheScreen() throws {
     let (outcome, _) = try run("press a\ntype milk\npress Enter\nexpect eggs\nexpect never reached\n")
     guard case .failed(let message) = outcome else {

@@ -38,7 +38,9 @@ struct ReplayScriptTests {
   }
 
   @Test(arguments: [
-    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, screen)"),
+    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, screen)"),
+    ("expect-screen\n| a\n", "t.yaru:1: `expect-screen` is not closed by `end`"),
+    ("press a\nexpect-screen\n| a\nexpect b\nend", "t.yaru:4: inside `expect-screen` each row starts with `|`, and `end` closes it"),
     ("press Foo", "t.yaru:1: unknown key `Foo`"),
     ("press", "t.yaru:1: `press` needs at least one key"),
     ("wait 5", "t.yaru:1: `wait` needs a duration such as 250ms, 1s, 1.5s or 2m, up to 60m, not `5`"),
@@ -61,5 +63,20 @@ struct ReplayScriptTests {
     #expect(throws: ReplayError("s:4: unknown key `Nope`")) {
       try ReplayScript(parsing: "# c\n\npress a\npress Nope\n", name: "s")
     }
+  }
+
+  @Test func anExpectScreenBlockIsOneCommandAtItsFirstLine() throws {
+    let script = try ReplayScript(parsing: "press a\nexpect-screen\n  | yaru…\n|\n| [ ] x  \nend\nscreen\n", name: "t")
+    #expect(script.lines.map(\.command) == [.press(["a"]), .expectScreen([" yaru…", "", " [ ] x  "]), .screen])
+    #expect(script.lines.map(\.number) == [1, 2, 7])
+  }
+
+  /// `--update` rewrites the rows of the blocks it names, and nothing else:
+  /// comments, blank lines, CRLF lines and other blocks stay byte for byte.
+  @Test func updatingRewritesOnlyTheNamedBlocks() {
+    let text = "# keep me  \r\npress a\n\n  expect-screen\n  | old\n  | rows\n  end\nexpect-screen\n| other\nend\ntype x"
+    let updated = ReplayScript.updating(text, blocks: [4: [" new", "", " rows"]])
+    #expect(updated == "# keep me  \r\npress a\n\n  expect-screen\n  | new\n  |\n  | rows\n  end\nexpect-screen\n| other\nend\ntype x")
+    #expect(ReplayScript.updating(text, blocks: [:]) == text)
   }
 }

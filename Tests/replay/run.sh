@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every key script here with `yaru replay`. NAME.todo.txt, if present, is
-# copied and given as --file; NAME.expected.txt, if present, must then equal
-# the file byte for byte. Usage: Tests/replay/run.sh PATH/TO/yaru
+# Runs every key script here with `yaru replay`. Scripts without a todo file
+# run together in one `yaru replay` (each on a fresh app). NAME.todo.txt, if
+# present, is copied and given as --file; NAME.expected.txt, if present, must
+# then equal the file byte for byte. Usage: Tests/replay/run.sh PATH/TO/yaru
 set -u
 yaru=$(realpath "$1")
 here=$(dirname "$0")
@@ -10,14 +11,12 @@ trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0
 echo "replay scripts"
+plain=()
 for script in "$here"/*.yaru; do
   name=$(basename "$script" .yaru)
-  args=()
-  if [ -f "$here/$name.todo.txt" ]; then
-    cp "$here/$name.todo.txt" "$work/$name.txt"
-    args=(--file "$work/$name.txt")
-  fi
-  if output=$("$yaru" replay "$script" "${args[@]}" 2>&1); then
+  if [ ! -f "$here/$name.todo.txt" ]; then plain+=("$script"); continue; fi
+  cp "$here/$name.todo.txt" "$work/$name.txt"
+  if output=$("$yaru" replay "$script" --file "$work/$name.txt" 2>&1); then
     if [ -f "$here/$name.expected.txt" ] && ! cmp -s "$here/$name.expected.txt" "$work/$name.txt"; then
       failed=$((failed + 1)); echo "  FAIL $name: the file differs from $name.expected.txt"
       diff "$here/$name.expected.txt" "$work/$name.txt" | sed 's/^/  | /'
@@ -28,5 +27,15 @@ for script in "$here"/*.yaru; do
     failed=$((failed + 1)); echo "  FAIL $name"; echo "$output" | sed 's/^/  | /'
   fi
 done
+# The rest in one run: its last line is `N passed, N failed`.
+if output=$("$yaru" replay "${plain[@]}" 2>&1); then status=0; else status=$?; fi
+summary=$(echo "$output" | tail -n 1)
+read -r ran_passed _ ran_failed _ <<< "$summary"
+if [ "$status" = 0 ] && [ "$ran_passed" = "${#plain[@]}" ]; then
+  echo "  ok   ${#plain[@]} scripts in one run ($summary)"
+else
+  echo "  FAIL one run of ${#plain[@]} scripts (status $status)"; echo "$output" | sed 's/^/  | /'
+fi
+passed=$((passed + ${ran_passed:-0})); failed=$((failed + ${ran_failed:-${#plain[@]}}))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
