@@ -62,9 +62,14 @@ public final class ReplayRunner {
       case .resize(let size):
         terminal.resize(to: size)
         program.resized()
-      case .screen:
+      case .screen, .screenStyled:
         scheduler.advance()
-        output(terminal.lines.joined(separator: "\n") + "\n" + String(repeating: "-", count: terminal.size.columns) + "\n")
+        var rows: [String] = []
+        for (row, text) in terminal.lines.enumerated() {
+          rows.append(text)
+          if line.command == .screenStyled, let marks = terminal.screen.styleMarks(row: row) { rows.append(marks) }
+        }
+        output(rows.joined(separator: "\n") + "\n" + String(repeating: "-", count: terminal.size.columns) + "\n")
       case .expectScreen(let rows):
         scheduler.advance()
         guard let diff = screenDifference(rows) else { continue }
@@ -73,7 +78,7 @@ public final class ReplayRunner {
         } else {
           return .failed("\(script.name):\(line.number): expect-screen: the screen differs (- expected, + shown)\n\(diff)")
         }
-      case .expect, .expectNot, .expectOrder, .expectSelected:
+      case .expect, .expectNot, .expectOrder, .expectSelected, .expectStyle:
         scheduler.advance()
         if let failure = check(line.command) {
           return .failed("\(script.name):\(line.number): \(line.text)\n\(failure)\n\(numberedScreen())")
@@ -121,6 +126,10 @@ public final class ReplayRunner {
         previous = (text, row)
       }
       return nil
+    case .expectStyle(let text, let style):
+      guard let cells = terminal.screen.cells(showing: text) else { return "expected on the screen: \(text)" }
+      guard let wrong = cells.first(where: { !style.isMet(by: $0.style) }) else { return nil }
+      return "expected \(text) drawn \(style), but a cell of it is \(StyleExpectation.name(of: wrong.style))"
     case .expectSelected(let text):
       guard let selected = store.state.selectedTodo else { return "expected the selected todo to contain \(text), but none is selected" }
       return selected.text.contains(text) ? nil : "expected the selected todo to contain \(text), but it is: \(selected.text)"

@@ -21,7 +21,11 @@ public struct ReplayScript: Equatable, Sendable {
     /// The top rows of the screen, each exactly (trailing spaces aside; a
     /// row ending in `…` matches any rest).
     case expectScreen([String])
+    /// Every cell of TEXT's first appearance has the style.
+    case expectStyle(String, StyleExpectation)
     case screen
+    /// The screen, and under each styled row its cells' styles.
+    case screenStyled
   }
 
   public struct Line: Equatable, Sendable {
@@ -147,12 +151,22 @@ public struct ReplayScript: Equatable, Sendable {
     case "expect-selected":
       try needsArgument()
       return .expectSelected(String(argument))
+    case "expect-style":
+      let space = argument.lastIndex(of: " ")
+      guard let space, argument[..<space].contains(where: { $0 != " " }),
+            let style = StyleExpectation(argument[argument.index(after: space)...])
+      else {
+        throw ReplayError("`expect-style` needs a text and a style such as bold+red, reverse or plain, not `\(argument)`")
+      }
+      return .expectStyle(String(argument[..<space]), style)
     case "screen":
-      if !argument.allSatisfy({ $0 == " " }) { throw ReplayError("`screen` takes nothing after it") }
+      let rest = String(argument).trimmingWhitespace()
+      if rest == "styled" { return .screenStyled }
+      if !rest.isEmpty { throw ReplayError("`screen` takes nothing after it, or `styled`") }
       return .screen
     default:
       throw ReplayError(
-        "unknown command `\(name)` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, screen)"
+        "unknown command `\(name)` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"
       )
     }
   }

@@ -52,6 +52,23 @@ struct ReplayRunnerTests {
     try runner.finish()
   }
 
+  /// Styles come from the cells the renderer drew: the selected row is
+  /// reversed, a project cyan, the count bold; a wrong style says what it is.
+  @Test func expectStyleReadsTheCellsStyles() throws {
+    let typed = "press a\ntype Call mom +family\npress Enter\n"
+    #expect(try run(typed + "expect-style Call mom reverse\nexpect-style +family cyan+reverse\nexpect-style 1 item left bold\n").0 == .passed)
+    let (outcome, _) = try run(typed + "expect-style 1 item left plain\n")
+    guard case .failed(let message) = outcome else { Issue.record("a plain expectation of bold text passed"); return }
+    #expect(message.hasPrefix("t.yaru:4: expect-style 1 item left plain\nexpected 1 item left drawn plain, but a cell of it is bold\n"))
+  }
+
+  @Test func screenStyledMarksEachStyledRow() throws {
+    let (_, printed) = try run("press a\ntype milk\npress Enter\nscreen styled\n")
+    let rows = printed.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(rows[2] == " [ ] milk")
+    #expect(rows[3] == "aaaaaaaaaa  a=reverse", "the selected row, reversed to one column past its text")
+  }
+
   @Test func aFailedExpectationSaysWhereAndShowsTheScreen() throws {
     let (outcome, _) = try run("press a\ntype milk\npress Enter\nexpect eggs\nexpect never reached\n")
     guard case .failed(let message) = outcome else {

@@ -38,8 +38,12 @@ struct ReplayScriptTests {
   }
 
   @Test(arguments: [
-    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, screen)"),
+    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"),
     ("expect-screen\n| a\n", "t.yaru:1: `expect-screen` is not closed by `end`"),
+    ("expect-style bold", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `bold`"),
+    ("expect-style milk bold+sparkly", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `milk bold+sparkly`"),
+    ("expect-style milk red+blue", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `milk red+blue`"),
+    ("screen now", "t.yaru:1: `screen` takes nothing after it, or `styled`"),
     ("press a\nexpect-screen\n| a\nexpect b\nend", "t.yaru:4: inside `expect-screen` each row starts with `|`, and `end` closes it"),
     ("press Foo", "t.yaru:1: unknown key `Foo`"),
     ("press", "t.yaru:1: `press` needs at least one key"),
@@ -53,7 +57,6 @@ struct ReplayScriptTests {
     ("expect-order \"only one\"", "t.yaru:1: `expect-order` needs at least two quoted texts"),
     ("expect-order \"open", "t.yaru:1: a quoted text is not closed"),
     ("expect", "t.yaru:1: `expect` needs something after it"),
-    ("screen now", "t.yaru:1: `screen` takes nothing after it"),
   ])
   func malformedLinesSayWhereAndWhat(line: String, message: String) {
     #expect(throws: ReplayError(message)) { try ReplayScript(parsing: line, name: "t.yaru") }
@@ -78,5 +81,12 @@ struct ReplayScriptTests {
     let updated = ReplayScript.updating(text, blocks: [4: [" new", "", " rows"]])
     #expect(updated == "# keep me  \r\npress a\n\n  expect-screen\n  | new\n  |\n  | rows\n  end\nexpect-screen\n| other\nend\ntype x")
     #expect(ReplayScript.updating(text, blocks: [:]) == text)
+  }
+
+  @Test func expectStyleTakesTheLastWordAsTheStyle() throws {
+    let script = try ReplayScript(parsing: "expect-style Call mom bold+red\nexpect-style x plain\nscreen styled\n", name: "t")
+    #expect(script.lines.map(\.command) == [
+      .expectStyle("Call mom", StyleExpectation("bold+red")!), .expectStyle("x", StyleExpectation("plain")!), .screenStyled,
+    ])
   }
 }
