@@ -31,14 +31,28 @@ public final class ReplayRunner {
   /// - Parameters:
   ///   - file: the todo file, loaded and saved as in interactive use; nil keeps the list in memory.
   ///   - output: where `screen` prints.
-  public init(size: Size, now: Date, utcOffset: UTCOffset, file: String?, output: @escaping (String) -> Void) {
-    scheduler = TestScheduler(now: now)
+  ///   - trace: `--trace`: each script line, then each action it caused
+  ///     (effects' too) at its virtual time, with the −/+ diff of the state.
+  public init(
+    size: Size, now: Date, utcOffset: UTCOffset, file: String?,
+    trace: ((String) -> Void)? = nil, output: @escaping (String) -> Void
+  ) {
+    let scheduler = TestScheduler(now: now)
+    self.scheduler = scheduler
     var state = AppReducer.State(now: now)
     state.utcOffset = utcOffset
     let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0) }, utcOffset: utcOffset)
-    program = AppProgram(environment: environment, initialState: state)
+    let log = trace.map { trace in { (change: String) in trace("  at +\(Self.milliseconds(scheduler.elapsed)) ms, " + change) } }
+    program = AppProgram(environment: environment, initialState: state, log: log)
     terminal = VirtualTerminal(size: size)
     self.output = output
+    self.trace = trace
+  }
+
+  private let trace: ((String) -> Void)?
+
+  private static func milliseconds(_ duration: Duration) -> Int64 {
+    duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
   }
 
   /// Loads the file (if any) and shows the first frame. Throws when the file
@@ -52,6 +66,7 @@ public final class ReplayRunner {
 
   public func run(_ script: ReplayScript) -> Outcome {
     for line in script.lines {
+      trace?("\(script.name):\(line.number): \(line.text)\n")
       switch line.command {
       case .type(let text):
         for character in text { press(.character(character)) }

@@ -31,13 +31,17 @@ struct ReplayCommand: ParsableCommand {
   @Flag(name: .long, help: "Rewrite each expect-screen block that does not match with the screen as it is.")
   var update = false
 
+  @Option(name: .long, help: "Write each script line, the actions it caused and the state changes they made to this file.")
+  var trace: String?
+
   func run() throws {
     guard let size = ReplayScript.parseSize(size[...]) else { throw usage("--size must be COLSxROWS, such as 80x24, not \(size)") }
     guard let (start, zone) = Self.parseNow(now) else { throw usage("--now must be an ISO 8601 time such as 2026-01-01T09:00:00Z, not \(now)") }
+    let traceFile = try trace.map { try LogFile(path: $0, sparing: file ?? "") }
     var passed = 0, failed = 0
     var worst: Int32 = 0
     for script in scripts {
-      let status = run(script, size: size, start: start, zone: zone)
+      let status = run(script, size: size, start: start, zone: zone, trace: traceFile)
       if status == 0 { passed += 1 } else { failed += 1 }
       worst = max(worst, status)
     }
@@ -46,7 +50,7 @@ struct ReplayCommand: ParsableCommand {
   }
 
   /// One script on a fresh app; its exit status (0, 1 or 2), having said why.
-  private func run(_ script: String, size: Size, start: Date, zone: UTCOffset) -> Int32 {
+  private func run(_ script: String, size: Size, start: Date, zone: UTCOffset, trace: LogFile?) -> Int32 {
     let text: String
     let parsed: ReplayScript
     do {
@@ -59,7 +63,10 @@ struct ReplayCommand: ParsableCommand {
     let update = update
     let file = file
     let ran = MainActor.assumeIsolated { () -> Result<(ReplayRunner.Outcome, [Int: [String]]), ReplayError> in
-      let runner = ReplayRunner(size: size, now: start, utcOffset: zone, file: file, output: { print($0, terminator: "") })
+      let runner = ReplayRunner(
+        size: size, now: start, utcOffset: zone, file: file, trace: trace.map { file in { file.write($0) } },
+        output: { print($0, terminator: "") }
+      )
       runner.isUpdating = update
       do throws(ReplayError) {
         try runner.start()

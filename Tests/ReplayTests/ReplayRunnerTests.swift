@@ -69,6 +69,24 @@ struct ReplayRunnerTests {
     #expect(rows[3] == "aaaaaaaaaa  a=reverse", "the selected row, reversed to one column past its text")
   }
 
+  /// `--trace`: each script line, then the actions it caused at their
+  /// virtual time (the sink's a second later) with the state they changed.
+  @Test func theTraceShowsEachLinesActionsAtTheirVirtualTime() throws {
+    var trace = ""
+    let runner = ReplayRunner(size: Size(columns: 40, rows: 8), now: start, utcOffset: .utc, file: nil, trace: { trace += $0 }) { _ in }
+    try runner.start()
+    _ = runner.run(try ReplayScript(parsing: "press a\ntype ok\npress Enter x\nwait 1s\n", name: "t.yaru"))
+    let headlines = trace.split(separator: "\n").filter { $0.hasPrefix("t.yaru:") || $0.hasPrefix("  at +") || $0.hasPrefix("  Todos.") }
+    let afterWait = headlines.drop { $0 != "t.yaru:4: wait 1s" }.prefix(5)
+    #expect(Array(afterWait) == [
+      "t.yaru:4: wait 1s",
+      "  at +1000 ms, received action:", "  Todos.AppReducer.Action.clockTicked(2026-01-01 09:00:01 +0000)",
+      "  at +1000 ms, received action:", "  Todos.AppReducer.Action.sinkCompletedTodos",
+    ])
+    #expect(trace.contains("+       - isComplete: true"), "the toggle's state change, as a diff")
+    try runner.finish()
+  }
+
   @Test func aFailedExpectationSaysWhereAndShowsTheScreen() throws {
     let (outcome, _) = try run("press a\ntype milk\npress Enter\nexpect eggs\nexpect never reached\n")
     guard case .failed(let message) = outcome else {
