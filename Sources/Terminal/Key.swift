@@ -10,6 +10,12 @@ public enum Key: Hashable, Sendable {
   case control(Character)
   /// F1…F12.
   case function(Int)
+  /// Ctrl with Left / Right: a word left / right in the editor.
+  case controlLeft, controlRight
+  /// Alt (Meta) with a key: `Alt-b`, `Alt-Backspace`.
+  indirect case alt(Key)
+  /// Text the terminal delivered as one bracketed paste: text, never keys.
+  case paste(String)
   /// The terminal changed size.
   case resize
 
@@ -35,6 +41,10 @@ public enum Key: Hashable, Sendable {
     case .pageDown: "PageDown"
     case .control(let c): "Ctrl-\(c.uppercased())"
     case .function(let n): "F\(n)"
+    case .controlLeft: "Ctrl-Left"
+    case .controlRight: "Ctrl-Right"
+    case .alt(let key): "Alt-" + key.name
+    case .paste: "Paste"
     case .resize: "Resize"
     }
   }
@@ -43,6 +53,8 @@ public enum Key: Hashable, Sendable {
   public init?(name: String) {
     if let key = Key.named[name] {
       self = key
+    } else if name.hasPrefix("Alt-"), let key = Key(name: String(name.dropFirst(4))), key == .backspace || key.isPrintable {
+      self = .alt(key)
     } else if name.hasPrefix("Ctrl-"), name.count == 6, let letter = name.last, letter.isASCII, letter.isLetter {
       self = .control(Character(letter.lowercased()))
     } else if name.hasPrefix("F"), let n = Int(name.dropFirst()), (1...12).contains(n) {
@@ -59,7 +71,11 @@ public enum Key: Hashable, Sendable {
     "Backspace": .backspace, "Delete": .delete, "Up": .up, "Down": .down,
     "Left": .left, "Right": .right, "Home": .home, "End": .end,
     "PageUp": .pageUp, "PageDown": .pageDown, "Space": .character(" "),
+    "Ctrl-Left": .controlLeft, "Ctrl-Right": .controlRight,
   ]
+
+  /// A key that types a grapheme.
+  var isPrintable: Bool { if case .character = self { true } else { false } }
 }
 
 extension Key: ExpressibleByExtendedGraphemeClusterLiteral {

@@ -1,0 +1,57 @@
+import Terminal
+import Testing
+
+/// The terminal's bytes as keys: decoded from byte strings, as they arrive.
+struct InputDecoderTests {
+  private func keys(_ text: String) -> [Key] {
+    var decoder = InputDecoder()
+    return decoder.feed(Array(text.utf8)) + decoder.flush()
+  }
+
+  @Test(arguments: [
+    // Normal and application cursor keys are the same keys.
+    ("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D", [Key.up, .down, .right, .left]),
+    ("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD", [.up, .down, .right, .left]),
+    ("\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[1~\u{1B}[4~", [.home, .end, .home, .end, .home, .end]),
+    ("\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[Z", [.pageUp, .pageDown, .delete, .backTab]),
+    ("\u{1B}OP\u{1B}[15~\u{1B}[24~", [.function(1), .function(5), .function(12)]),
+    // Modifiers: Ctrl-Right/Left are word moves; Shift-Up is Up.
+    ("\u{1B}[1;5C\u{1B}[1;5D\u{1B}[1;2A", [.controlRight, .controlLeft, .up]),
+    // Alt with a key arrives as ESC and the key together.
+    ("\u{1B}d\u{1B}b\u{1B}\u{7F}\u{1B}牛", [.alt("d"), .alt("b"), .alt(.backspace), .alt("牛")]),
+    ("a\r\t\u{7F}\u{12}", ["a", .enter, .tab, .backspace, .control("r")]),
+    ("牛乳🥛", ["牛", "乳", "🥛"]),
+    // Mouse reports and terminal replies are never keys.
+    ("\u{1B}[<0;10;5M\u{1B}[<0;10;5mj\u{1B}[?62;c", ["j"]),
+    // ESC ESC: the first is Esc.
+    ("\u{1B}\u{1B}[C", [.escape, .right]),
+  ])
+  func sequencesAreKeys(_ bytes: String, _ expected: [Key]) {
+    #expect(keys(bytes) == expected)
+  }
+
+  /// A paste is text, whatever it holds: lines, and what would be keys.
+  @Test func aBracketedPasteIsText() {
+    #expect(keys("\u{1B}[200~Eggs\rjdjxC\u{1B}[A\u{1B}[201~k") == [.paste("Eggs\rjdjxC\u{1B}[A"), "k"])
+  }
+
+  /// Reads split anywhere: a sequence, a UTF-8 character, the paste's end
+  /// marker. Each byte alone gives the same keys as all at once.
+  @Test func bytesSplitAcrossReadsGiveTheSameKeys() {
+    let text = "a\u{1B}[1;5C牛\u{1B}OD\u{1B}[200~x\u{1B}[2y\u{1B}[201~\u{1B}f🥛"
+    var decoder = InputDecoder()
+    var keys: [Key] = []
+    for byte in Array(text.utf8) { keys += decoder.feed([byte]) }
+    #expect(keys == ["a", .controlRight, "牛", .left, .paste("x\u{1B}[2y"), .alt("f"), "🥛"])
+    #expect(!decoder.isHolding)
+  }
+
+  /// A lone ESC waits for what may follow; after the escape delay it is Esc.
+  @Test func aLoneEscapeIsEscOnlyAfterTheDelay() {
+    var decoder = InputDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.isHolding)
+    #expect(decoder.flush() == [.escape])
+    #expect(decoder.feed(Array("x".utf8)) == ["x"], "x after the delay is x, not Alt-x")
+  }
+}
