@@ -3,7 +3,7 @@ import Terminal
 import TodoModel
 
 /// Writes a session as a key script while it happens (`yaru --record`):
-/// printable runs as `type` lines, other keys as `press` lines, pauses of
+/// printable runs as `type` lines, pastes as `paste` lines, other keys as `press` lines, pauses of
 /// 100 ms or more as `wait` lines, resizes as `resize` lines, so that
 /// `yaru replay` reproduces what the person saw.
 public struct KeyRecorder {
@@ -24,6 +24,9 @@ public struct KeyRecorder {
     pause(until: time)
     if case .character(let character) = key {
       typed.append(character)
+    } else if case .paste(let text) = key {
+      flushTyped()
+      write("paste \(ReplayScript.escapingPaste(text))\n")
     } else {
       flushTyped()
       write("press \(key.name)\n")

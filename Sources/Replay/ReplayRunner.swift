@@ -72,6 +72,8 @@ public final class ReplayRunner {
         for character in text { press(.character(character)) }
       case .press(let keys):
         for key in keys { press(key) }
+      case .paste(let text):
+        press(.paste(text))
       case .wait(let duration):
         scheduler.advance(by: duration)
       case .resize(let size):

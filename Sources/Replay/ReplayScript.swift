@@ -12,6 +12,8 @@ public struct ReplayScript: Equatable, Sendable {
   public enum Command: Equatable, Sendable {
     case type(String)
     case press([Key])
+    /// One bracketed paste of the text.
+    case paste(String)
     case wait(Duration)
     case resize(Size)
     case expect(String)
@@ -121,6 +123,9 @@ public struct ReplayScript: Equatable, Sendable {
     case "type":
       try needsArgument()
       return .type(String(argument))
+    case "paste":
+      try needsArgument()
+      return .paste(try unescapingPaste(argument))
     case "press":
       let names = argument.split(separator: " ")
       if names.isEmpty { throw ReplayError("`press` needs at least one key") }
@@ -166,7 +171,7 @@ public struct ReplayScript: Equatable, Sendable {
       return .screen
     default:
       throw ReplayError(
-        "unknown command `\(name)` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"
+        "unknown command `\(name)` (commands: type, press, paste, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"
       )
     }
   }
@@ -195,6 +200,38 @@ public struct ReplayScript: Equatable, Sendable {
           (1...1_000).contains(columns), (1...1_000).contains(rows)
     else { return nil }
     return Size(columns: columns, rows: rows)
+  }
+
+  /// A paste's text as a script writes it: `\n` a line break, `\\` a backslash.
+  public static func escapingPaste(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\\": escaped += "\\\\"
+      case "\n", "\r\n", "\r": escaped += "\\n"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
+  static func unescapingPaste(_ text: Substring) throws(ReplayError) -> String {
+    var result = ""
+    var rest = text[...]
+    while let character = rest.first {
+      rest = rest.dropFirst()
+      guard character == "\\" else {
+        result.append(character)
+        continue
+      }
+      switch rest.first {
+      case "n": result += "\n"
+      case "\\": result += "\\"
+      default: throw ReplayError("in `paste` only \\n and \\\\ may follow a backslash")
+      }
+      rest = rest.dropFirst()
+    }
+    return result
   }
 
   /// `"A" "B \"quoted\""` → ["A", "B \"quoted\""].

@@ -123,6 +123,8 @@ public struct AppReducer: Reducer {
     case addTodo(Placement)
     case editSelected
     case commitEdit, cancelEdit
+    /// A paste in the list: each non-empty line a new todo below the selection.
+    case pasteTodos(String)
     case deleteSelected
     case moveSelected(Direction)
     case clearCompleted
@@ -201,6 +203,8 @@ public struct AppReducer: Reducer {
       return addTodo(&state, placement)
     case .editSelected:
       return editSelected(&state)
+    case .pasteTodos(let text):
+      return pasteTodos(&state, text)
     case .commitEdit:
       return commitEdit(&state)
     case .cancelEdit:

@@ -22,6 +22,27 @@ extension AppReducer {
     return change(&state, ListEdit(changes: [.insert(draft, at: index)], kind: .draft, selecting: .some(draft.id)))
   }
 
+  /// A paste in list mode: its non-empty lines become todos below the
+  /// selection, read as typed lines, in one undoable step (a pasted
+  /// `jdjxC` is text, never keys).
+  func pasteTodos(_ state: inout State, _ text: String) -> Effect<Action> {
+    guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }
+    let lines = text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    guard !lines.isEmpty else { return .none }
+    if state.filter == .completed { state.filter = .all }
+    state.search = ""
+    let first = state.selection.flatMap { state.todos.index(id: $0) }.map { $0 + 1 } ?? 0
+    let added = lines.enumerated().map { offset, line in
+      ListChange.IndexedTodo(
+        index: first + offset, todo: TodoTxt.parseTyped(line, id: environment.uuid(), today: environment.today, isNew: true)
+      )
+    }
+    let noun = added.count == 1 ? "todo" : "todos"
+    return change(&state, ListEdit(
+      changes: [.insertMany(added)], selecting: .some(added[0].todo.id), message: "Pasted \(added.count) \(noun) — u to undo"
+    ))
+  }
+
   /// The selected todo's whole line, as the file has it, in the editor.
   func editSelected(_ state: inout State) -> Effect<Action> {
     guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }

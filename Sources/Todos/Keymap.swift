@@ -41,11 +41,18 @@ public enum Keymap {
     if let command = table[Lookup(mode: mode, key: key)] {
       return resolve(command, in: state)
     }
-    // Edit and search mode type every printable key into the line.
-    if mode == .edit || mode == .search, case .character(let character) = key {
+    // Edit and search mode type every printable key into the line, and a
+    // paste as one line; in the list a paste adds its lines as todos.
+    switch (mode, key) {
+    case (.edit, .character(let character)), (.search, .character(let character)):
       return .editor(.insert(String(character)))
+    case (.edit, .paste(let text)), (.search, .paste(let text)):
+      return .editor(.insert(String(text.map { $0.isNewline ? " " : $0 })))
+    case (.list, .paste(let text)):
+      return .pasteTodos(text)
+    default:
+      return nil  // an Alt key or any other key with no binding does nothing
     }
-    return nil
   }
 
   /// The help overlay's lines for one mode: keys, then what they do.
@@ -127,7 +134,10 @@ public enum Keymap {
       bind(mode, [.end, .control("e")], .editor(.moveToEnd), "cursor to the end"),
       bind(mode, [.control("k")], .editor(.deleteToEnd), "delete to the end"),
       bind(mode, [.control("u")], .editor(.deleteToStart), "delete to the start"),
-      bind(mode, [.control("w")], .editor(.deleteWordBackward), "delete the word before"),
+      bind(mode, [.control("w"), .alt(.backspace)], .editor(.deleteWordBackward), "delete the word before"),
+      bind(mode, [.alt("d")], .editor(.deleteWordForward), "delete the word after"),
+      bind(mode, [.alt("b"), .controlLeft], .editor(.moveWordLeft), "cursor one word left"),
+      bind(mode, [.alt("f"), .controlRight], .editor(.moveWordRight), "cursor one word right"),
       bind(mode, [.control("c")], .interrupt, "quit (the edit is dropped)"),
     ]
   }

@@ -27,6 +27,9 @@ public struct LineEditor: Reducer {
     case deleteToEnd
     case deleteToStart
     case deleteWordBackward
+    case deleteWordForward
+    case moveWordLeft
+    case moveWordRight
   }
 
   public init() {}
@@ -64,17 +67,34 @@ public struct LineEditor: Reducer {
       state.text.removeSubrange(..<cursor)
       state.cursor = 0
     case .deleteWordBackward:
-      // Like a shell's Ctrl-W: spaces before the cursor, then the word before them.
-      var start = cursor
-      while start > state.text.startIndex, state.text[state.text.index(before: start)] == " " {
-        start = state.text.index(before: start)
-      }
-      while start > state.text.startIndex, state.text[state.text.index(before: start)] != " " {
-        start = state.text.index(before: start)
-      }
+      let start = state.wordStart(before: cursor)
       state.cursor -= state.text.distance(from: start, to: cursor)
       state.text.removeSubrange(start..<cursor)
+    case .deleteWordForward:
+      state.text.removeSubrange(cursor..<state.wordEnd(after: cursor))
+    case .moveWordLeft:
+      state.cursor -= state.text.distance(from: state.wordStart(before: cursor), to: cursor)
+    case .moveWordRight:
+      state.cursor += state.text.distance(from: cursor, to: state.wordEnd(after: cursor))
     }
     return .none
+  }
+}
+
+extension LineEditor.State {
+  /// Like a shell's Ctrl-W and Alt-b: back over spaces, then over the word before them.
+  func wordStart(before index: String.Index) -> String.Index {
+    var start = index
+    while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
+    while start > text.startIndex, text[text.index(before: start)] != " " { start = text.index(before: start) }
+    return start
+  }
+
+  /// Like readline's Alt-f and Alt-d: on over spaces, then to the end of the word after them.
+  func wordEnd(after index: String.Index) -> String.Index {
+    var end = index
+    while end < text.endIndex, text[end] == " " { end = text.index(after: end) }
+    while end < text.endIndex, text[end] != " " { end = text.index(after: end) }
+    return end
   }
 }

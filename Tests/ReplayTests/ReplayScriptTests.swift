@@ -38,12 +38,14 @@ struct ReplayScriptTests {
   }
 
   @Test(arguments: [
-    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"),
+    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, paste, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"),
     ("expect-screen\n| a\n", "t.yaru:1: `expect-screen` is not closed by `end`"),
     ("expect-style bold", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `bold`"),
     ("expect-style milk bold+sparkly", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `milk bold+sparkly`"),
     ("expect-style milk red+blue", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `milk red+blue`"),
     ("screen now", "t.yaru:1: `screen` takes nothing after it, or `styled`"),
+    ("paste a\\tb", "t.yaru:1: in `paste` only \\n and \\\\ may follow a backslash"),
+    ("press Alt-Enter", "t.yaru:1: unknown key `Alt-Enter`"),
     ("press a\nexpect-screen\n| a\nexpect b\nend", "t.yaru:4: inside `expect-screen` each row starts with `|`, and `end` closes it"),
     ("press Foo", "t.yaru:1: unknown key `Foo`"),
     ("press", "t.yaru:1: `press` needs at least one key"),
@@ -88,5 +90,13 @@ struct ReplayScriptTests {
     #expect(script.lines.map(\.command) == [
       .expectStyle("Call mom", StyleExpectation("bold+red")!), .expectStyle("x", StyleExpectation("plain")!), .screenStyled,
     ])
+  }
+
+  @Test func pasteAndTheNewKeyNames() throws {
+    let script = try ReplayScript(parsing: "paste one\\ntwo \\\\ three\npress Alt-d Alt-Backspace Ctrl-Left Ctrl-Right\n", name: "t")
+    #expect(script.lines.map(\.command) == [
+      .paste("one\ntwo \\ three"), .press([.alt("d"), .alt(.backspace), .controlLeft, .controlRight]),
+    ])
+    #expect(ReplayScript.escapingPaste("one\ntwo \\ three") == "one\\ntwo \\\\ three")
   }
 }
