@@ -1,4 +1,5 @@
 import CNcursesw
+import Glibc
 import FoundationEssentials
 import Terminal
 
@@ -29,6 +30,9 @@ public final class NcursesTerminal: TerminalBackend {
   private let window: UnsafeMutablePointer<WINDOW>
   private let usesColor: Bool
   private var isStopped = false
+  /// Keys come from fd 0 through our own decoder, not curses' keypad: it
+  /// knows normal-mode cursor keys (as after `fg`), Alt keys and pastes.
+  private var decoder = InputDecoder()
 
   private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColor: Bool) {
     self.screen = screen
@@ -36,8 +40,8 @@ public final class NcursesTerminal: TerminalBackend {
     self.usesColor = usesColor
   }
 
-  /// Starts curses on the controlling terminal: raw keys, no echo, keypad
-  /// decoding, 25 ms for Esc, default colours (none with NO_COLOR).
+  /// Starts curses on the controlling terminal: raw keys, no echo,
+  /// bracketed paste, default colours (none with NO_COLOR).
   public static func start() throws(TerminalError) -> NcursesTerminal {
     guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
     setlocale(LC_ALL, "")
@@ -58,9 +62,7 @@ public final class NcursesTerminal: TerminalBackend {
     raw()
     noecho()
     nonl()
-    keypad(window, true)
-    nodelay(window, true)
-    set_escdelay(25)
+    Self.setBracketedPaste(true)
     // No polling for waiting keys in the middle of a refresh (two system
     // calls each): our frames are small enough to finish.
     typeahead(-1)
@@ -117,16 +119,37 @@ public final class NcursesTerminal: TerminalBackend {
     wrefresh(window)
   }
 
-  /// Every key that has arrived, without waiting for more.
+  /// Every key that has arrived: what one `read` of fd 0 returns (more reads
+  /// only while the buffer fills), through the decoder.
   public func readKeys() -> [Key] {
     var keys: [Key] = []
-    var value: wint_t = 0
+    var buffer = [UInt8](repeating: 0, count: 4_096)
     while true {
-      let result = wget_wch(window, &value)
-      if result == ERR { break }
-      if let key = KeyDecoder.key(UInt32(value), isKeyCode: result == KEY_CODE_YES) { keys.append(key) }
+      let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      keys += decoder.feed(buffer[..<count])
+      var more = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+      guard count == buffer.count, poll(&more, 1, 0) == 1 else { break }
     }
     return keys
+  }
+
+  /// Whether a lone Esc (or a cut sequence) waits: call `flushKeys` after
+  /// the escape delay if nothing more arrives.
+  public var isHoldingKeys: Bool { decoder.isHolding }
+
+  /// What was held once the escape delay passed: a lone Esc is Esc.
+  public func flushKeys() -> [Key] {
+    decoder.flush()
+  }
+
+  /// Bracketed paste on or off: the terminal marks pasted text, so that a
+  /// paste is never read as keys. Written straight to the terminal, between
+  /// curses' own writes.
+  private static func setBracketedPaste(_ isOn: Bool) {
+    let sequence = isOn ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+    _ = sequence.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
   }
 
   /// Reads the new size from the kernel and tells curses; the next render
@@ -143,8 +166,10 @@ public final class NcursesTerminal: TerminalBackend {
   /// Ctrl-Z: hands the terminal back to the shell until `fg`.
   public func suspend() {
     endwin()
+    Self.setBracketedPaste(false)
     kill(getpid(), SIGSTOP)
-    // Resumed: curses restores its modes on the next refresh.
+    // Resumed: curses restores its modes on the next refresh; paste is ours.
+    Self.setBracketedPaste(true)
     wclear(window)
     wrefresh(window)
   }
@@ -155,6 +180,7 @@ public final class NcursesTerminal: TerminalBackend {
     isStopped = true
     curs_set(1)
     endwin()
+    Self.setBracketedPaste(false)
   }
 
   private func apply(_ style: Style) {

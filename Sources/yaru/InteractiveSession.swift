@@ -52,21 +52,37 @@ final class InteractiveSession {
     program.show(on: terminal) { [unowned self] exit in self.end(exit) }
   }
 
+  /// Counts reads, so that a pending Esc flush knows whether more came.
+  private var reads = 0
+  /// How long a lone Esc waits for the rest of a sequence (Alt-x, a cursor
+  /// key) before it is Esc: long enough for a slow link, too short to notice.
+  private static let escapeDelay: DispatchTimeInterval = .milliseconds(25)
+
   private func readKeys() {
+    reads += 1
+    deliver(terminal.readKeys())
+    guard terminal.isHoldingKeys else { return }
+    // A lone Esc: Esc only if nothing follows within the escape delay.
+    let read = reads
+    DispatchQueue.main.asyncAfter(deadline: .now() + Self.escapeDelay) { [unowned self] in
+      MainActor.assumeIsolated {
+        guard reads == read else { return }
+        deliver(terminal.flushKeys())
+      }
+    }
+  }
+
+  /// Keys to the program, Ctrl-Z to the shell.
+  private func deliver(_ read: [Key]) {
     var keys: [Key] = []
-    for key in terminal.readKeys() {
-      if key != .resize { recorder?.record(key, at: Date()) }
-      switch key {
-      case .resize:
-        program.press(keys)
-        keys = []
-        resized()
-      case .control("z"):
+    for key in read {
+      recorder?.record(key, at: Date())
+      if key == .control("z") {
         program.press(keys)
         keys = []
         terminal.suspend()
         program.redraw()
-      default:
+      } else {
         keys.append(key)
       }
     }

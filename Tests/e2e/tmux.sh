@@ -275,5 +275,38 @@ if [ "$status" = 2 ] && [ "$before" = "$(sha256sum < "$work/todo.txt")" ]; then
   pass "--log naming the todo file is refused, the file untouched"; else fail "--log naming the todo file (status $status)"; fi
 if "$yaru" ls --file "$work/todo.txt" > /dev/full 2>/dev/null; then fail "yaru ls > /dev/full fails"; else pass "yaru ls > /dev/full fails"; fi
 
+# 8. Keys that never do harm, as a terminal sends them: normal-mode cursor
+#    keys (C would be "clear completed"), Alt-d in the editor (Esc then d
+#    would delete the todo), Right right after Ctrl-Z and fg, and a paste.
+printf 'alpha\nx 2026-01-01 done one\n' > "$work/keys.txt"
+tmux -S "$sock" kill-server 2>/dev/null
+sessions=$((sessions + 1)); sock="$work/sock$sessions"
+tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  "$yaru --file '$work/keys.txt'; echo \"EXIT=\$?\"; sleep 60"
+check "keys session up" "[x] done one"
+keys -H 1b 5b 43; keys -H 1b 4f 43; keys -H 1b 5b 31 3b 35 43
+keys e; keys -H 1b 64; keys -H 1b 62; keys Escape
+sleep 0.3
+pane=$(tmux -S "$sock" display -p '#{pane_pid}')
+keys C-z
+for i in $(seq 50); do ps -o stat= -p "$(pgrep -P "$pane" -f "$yaru")" | grep -q '^T' && break; sleep 0.05; done
+stopped=$(ps -o stat= -p "$(pgrep -P "$pane" -f "$yaru")")
+kill -CONT "$(pgrep -P "$pane" -f "$yaru")"
+sleep 0.2
+keys -H 1b 5b 43
+sleep 0.3
+if screen | grep -q '^ \[ \] alpha$' && screen | grep -q '^ \[x\] done one$' && screen | grep -q "1 item left"; then
+  pass "ESC [ C, ESC O C, Ctrl-Right, Alt-d, Alt-b and Right after Ctrl-Z ($stopped) and fg: the list unchanged"
+else
+  fail "harmless keys changed the list"
+fi
+tmux -S "$sock" set-buffer "$(printf 'Eggs\njdjxC')"
+tmux -S "$sock" paste-buffer -p
+check "a paste in the list adds its lines as todos" "[ ] jdjxC"
+if screen | grep -q '^ \[x\] done one$' && screen | grep -q "3 items left"; then
+  pass "and runs none of them as keys"; else fail "a paste ran keys"; fi
+keys q
+check "keys session ended" "EXIT=0"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
