@@ -82,11 +82,13 @@ extension TodoFile {
     }
   }
 
-  /// Sync tools' conflict copies beside the file, by name, sorted.
+  /// Sync tools' conflict copies beside the file, and the copy an in-place
+  /// save cut short left (see `replace`), by name, sorted.
   public static func conflictCopies(of path: String) -> [String] {
     let target = resolved(FilePath(path))
     let name = target.lastComponent?.string ?? "todo.txt"
-    return names(in: folderPath(of: target)).filter { SyncConflictCopy.isCopy($0, of: name) }.sorted()
+    let inPlace = "." + name + inPlaceCopyMarker
+    return names(in: folderPath(of: target)).filter { SyncConflictCopy.isCopy($0, of: name) || $0.hasPrefix(inPlace) }.sorted()
   }
 
   /// The names in `folder` (none if it cannot be read).

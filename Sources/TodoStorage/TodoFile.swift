@@ -116,6 +116,12 @@ public enum TodoFile {
 
   /// The atomic replacement itself: a temporary file beside the target,
   /// written, given the target's mode and owner, flushed, renamed over it.
+  ///
+  /// A file with hard links is written in place instead (a rename would
+  /// split the links): the new text is first flushed to a copy beside it,
+  /// `.NAME.yaru-inplace-XXXXXX`, removed once the file itself is flushed.
+  /// If a crash cuts the in-place write short, that copy stays, yaru shows it
+  /// like a sync tool's conflict copy, and `yaru merge` brings it back.
   private static func replace(_ target: FilePath, in folder: FilePath, with text: String, path: String) throws(TodoFileError) -> DiskStamp {
     func failure(_ what: String, _ error: Errno = Errno(rawValue: errno)) -> TodoFileError {
       TodoFileError("Cannot save \(path): \(what): \(error.reason)")
@@ -125,13 +131,16 @@ public enum TodoFile {
       throw TodoFileError("Cannot save \(path): the file is read-only (chmod u+w \(path) allows changes)")
     }
     let name = target.lastComponent?.string ?? "todo.txt"
-    var template = Array(folder.appending("." + name + ".yaru-XXXXXX").string.utf8CString)
+    let isLinked = (old?.linkCount ?? 1) > 1
+    let marker = isLinked ? inPlaceCopyMarker : ".yaru-"
+    var template = Array(folder.appending("." + name + marker + "XXXXXX").string.utf8CString)
     let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard raw >= 0 else { throw failure("cannot create a temporary file") }
     _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let descriptor = FileDescriptor(rawValue: raw)
     var isOpen = true
+    var keepsCopy = false
     defer { if isOpen { try? descriptor.close() } }
     do throws(TodoFileError) {
       do {
@@ -152,9 +161,20 @@ public enum TodoFile {
       } catch {
         throw failure("cannot close", error as? Errno ?? .ioError)
       }
-      guard rename(temporary, target.string) == 0 else { throw failure("cannot replace the file") }
+      if isLinked {
+        do throws(TodoFileError) {
+          try overwrite(target, with: text, path: path)
+        } catch {
+          // The file may be cut short now: the flushed copy is the whole text.
+          keepsCopy = true
+          throw TodoFileError(error.message + "; the whole new text is in \(temporary)")
+        }
+        unlink(temporary)
+      } else {
+        guard rename(temporary, target.string) == 0 else { throw failure("cannot replace the file") }
+      }
     } catch {
-      unlink(temporary)
+      if !keepsCopy { unlink(temporary) }
       throw error
     }
     syncFolder(folder)
@@ -162,6 +182,21 @@ public enum TodoFile {
       return DiskStamp(try Stat(target), hash: DiskStamp.hash(text.utf8))
     } catch {
       throw failure("cannot check the saved file", error)
+    }
+  }
+
+  /// Marks the copy an in-place save flushes first (`.todo.txt.yaru-inplace-XXXXXX`).
+  static let inPlaceCopyMarker = ".yaru-inplace-"
+
+  /// Writes `text` into the file itself, keeping its inode and so its hard links.
+  private static func overwrite(_ target: FilePath, with text: String, path: String) throws(TodoFileError) {
+    do {
+      let file = try FileDescriptor.open(target, .writeOnly, options: [.closeOnExec])
+      defer { try? file.close() }
+      _ = try file.writeAll(text.utf8)
+      guard ftruncate(file.rawValue, off_t(text.utf8.count)) == 0, fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
+    } catch {
+      throw TodoFileError("Cannot save \(path): cannot write it in place: \((error as? Errno ?? .ioError).reason)")
     }
   }
 

@@ -78,6 +78,32 @@ struct TodoFileTests {
     #expect(info.st_uid == 4_321 && info.st_gid == 4_321)
   }
 
+  /// A file with a second name (a hard link): a save keeps both names on
+  /// the same file (a rename used to split them), and leaves no copy behind.
+  @Test func aHardLinkedFileStaysLinked() throws {
+    let path = folder + "/todo.txt"
+    try TodoFile.write("one\n", to: path)
+    link(path, folder + "/also.txt")
+    try TodoFile.write("two\n", to: path)
+    #expect(bytes(folder + "/also.txt") == Array("two\n".utf8))
+    try TodoFile.write("three, longer\n", to: path)
+    try TodoFile.write("4\n", to: path)
+    #expect(bytes(folder + "/also.txt") == Array("4\n".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["also.txt", "todo.txt"])
+  }
+
+  /// The copy an in-place save cut short leaves is offered like a sync
+  /// tool's conflict copy (yaru merge brings it back).
+  @Test func anInPlaceCopyLeftBehindIsOffered() throws {
+    let path = folder + "/todo.txt"
+    try TodoFile.write("one\n", to: path)
+    _ = FileManager.default.createFile(atPath: folder + "/.todo.txt.yaru-inplace-Ab12Cd", contents: Data("one\ntwo\n".utf8))
+    _ = FileManager.default.createFile(atPath: folder + "/todo.sync-conflict-20261123-101500-ABCDEFG.txt", contents: Data())
+    #expect(TodoFile.conflictCopies(of: path) == [".todo.txt.yaru-inplace-Ab12Cd", "todo.sync-conflict-20261123-101500-ABCDEFG.txt"])
+    TodoFile.removeLeftoverTemporaryFiles(of: path)
+    #expect(FileManager.default.fileExists(atPath: folder + "/.todo.txt.yaru-inplace-Ab12Cd"), "never removed unasked")
+  }
+
   /// Saves killed midway leave their temporary files; the next start removes
   /// them, and nothing else.
   @Test func leftoverTemporaryFilesAreRemoved() throws {
