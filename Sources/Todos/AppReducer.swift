@@ -98,6 +98,11 @@ public struct AppReducer: Reducer {
     /// The line as it was when editing began: if another program changes it
     /// meanwhile, committing keeps both versions.
     public let original: String?
+    /// Ctrl-C was pressed once with changed text: the next one drops it.
+    public var isConfirmingInterrupt = false
+
+    /// Whether the line differs from what editing began with.
+    var hasChanges: Bool { editor.text != (original ?? "") }
 
     public init(
       id: UUID, isNew: Bool, selectionBefore: UUID?, editor: LineEditor.State = LineEditor.State(), original: String? = nil
@@ -237,6 +242,12 @@ public struct AppReducer: Reducer {
     case .listHeightChanged(let rows):
       state.pageSize = max(1, rows)
     case .quit, .interrupt:
+      if action == .interrupt, case .editing(var editing) = state.mode, editing.hasChanges, !editing.isConfirmingInterrupt {
+        // Typed text is work: one stray Ctrl-C does not drop it.
+        editing.isConfirmingInterrupt = true
+        state.mode = .editing(editing)
+        return flash(&state, "Ctrl-C again drops this edit and quits")
+      }
       let dropEdit = action == .interrupt ? cancelEdit(&state) : .none
       if state.file.saveError != nil, state.file.hasUnsavedChanges, !state.file.isConfirmingQuit {
         state.file.isConfirmingQuit = true

@@ -138,7 +138,7 @@ public enum Keymap {
       bind(mode, [.alt("d")], .editor(.deleteWordForward), "delete the word after"),
       bind(mode, [.alt("b"), .controlLeft], .editor(.moveWordLeft), "cursor one word left"),
       bind(mode, [.alt("f"), .controlRight], .editor(.moveWordRight), "cursor one word right"),
-      bind(mode, [.control("c")], .interrupt, "quit (the edit is dropped)"),
+      bind(mode, [.control("c")], .interrupt, "quit (a changed line: press twice)"),
     ]
   }
 

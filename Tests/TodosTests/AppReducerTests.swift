@@ -451,10 +451,29 @@ struct AppReducerTests {
       $0.selection = id(1)
     }
     store.send(.editor(.insert("half"))) { $0.editor = LineEditor.State("half") }
+    // Typed text is not dropped by one stray Ctrl-C: the footer asks first.
+    store.send(.interrupt) {
+      var editing = AppReducer.Editing(id: id(1), isNew: true, selectionBefore: id(101), editor: LineEditor.State("half"))
+      editing.isConfirmingInterrupt = true
+      $0.mode = .editing(editing)
+      $0.flash = "Ctrl-C again drops this edit and quits"
+    }
     store.send(.interrupt) {
       $0.mode = .list
       $0.todos.remove(id: id(1))
       $0.selection = id(101)
+      $0.isQuitting = true
+    }
+  }
+
+  /// An edit with nothing changed yet has nothing to lose: Ctrl-C quits at once.
+  @Test func ctrlCInAnUnchangedEditQuitsAtOnce() {
+    let store = store(todos("one"))
+    store.send(.editSelected) {
+      $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101), editor: LineEditor.State("one"), original: "one"))
+    }
+    store.send(.interrupt) {
+      $0.mode = .list
       $0.isQuitting = true
     }
   }
