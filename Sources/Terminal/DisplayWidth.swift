@@ -4,10 +4,16 @@
 /// and variation selectors 0, the rest 1. Never `Character.count`.
 public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    // A flag is two regional indicators drawn as one 2-column glyph; a lone
+    // indicator is a letter in a box, 1 column (as tmux and xterm draw them).
+    if let first = scalars.first, regionalIndicators.contains(first.value) { return scalars.count > 1 ? 2 : 1 }
     var width = 0
-    for scalar in character.unicodeScalars { width += of(scalar) }
+    for scalar in scalars { width += of(scalar) }
     return width
   }
+
+  private static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
 
   public static func of<S: StringProtocol>(_ text: S) -> Int {
     var width = 0

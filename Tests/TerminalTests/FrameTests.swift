@@ -15,6 +15,14 @@ struct DisplayWidthTests {
     #expect(DisplayWidth.of("한") == 2)
     #expect(DisplayWidth.of("牛乳を買う 🥛") == 13)
   }
+
+  /// Flags (regional-indicator pairs) are one 2-column glyph in tmux 3.3 and
+  /// xterm; they were measured at 4, leaving stray characters on the row.
+  @Test func aFlagIsTwoColumnsAndALoneIndicatorOne() {
+    #expect(DisplayWidth.of("🇯🇵") == 2)
+    #expect(DisplayWidth.of("\u{1F1EF}") == 1)
+    #expect(DisplayWidth.of("🇯🇵 Japan 🇺🇸") == 11)
+  }
 }
 
 struct FrameTests {

@@ -303,7 +303,10 @@ fi
 tmux -S "$sock" set-buffer "$(printf 'Eggs\njdjxC')"
 tmux -S "$sock" paste-buffer -p
 check "a paste in the list adds its lines as todos" "[ ] jdjxC"
-if screen | grep -q '^ \[x\] done one$' && screen | grep -q "3 items left"; then
+keys a; keys -l '🇯🇵 trip +family'; keys Enter
+if wait_for "🇯🇵 trip" && screen | grep -q '^ \[ \] 🇯🇵 trip +family$'; then
+  pass "a row with a flag reads back exactly"; else fail "a row with a flag reads back exactly"; fi
+if screen | grep -q '^ \[x\] done one$' && screen | grep -q "4 items left"; then
   pass "and runs none of them as keys"; else fail "a paste ran keys"; fi
 keys q
 check "keys session ended" "EXIT=0"
