@@ -45,8 +45,13 @@ final class InteractiveSession {
     listen(to: 0) { [unowned self] in self.readKeys() }
     onSignal(SIGWINCH) { [unowned self] in self.resized() }
     // Every signal whose default would end the process ends it the usual
-    // way instead: changes saved, the terminal given back.
-    for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ] {
+    // way instead: changes saved, the terminal given back. SIGPIPE and
+    // SIGXFSZ come from a failing write, to the thread that wrote: they are
+    // ignored (the write reports the error), since a Dispatch source for them
+    // spun re-raising the signal forever.
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
+    for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU] {
       onSignal(signal) { [unowned self] in self.program.send(.terminated(signal: signal)) }
     }
     program.show(on: terminal) { [unowned self] exit in self.end(exit) }

@@ -253,7 +253,7 @@ if [ "$(cat "$work/synced.txt")" = "$(printf 'alpha\nbravo\nbravo from the lapto
 #    signals whose default would kill the process, the lock file, temporary
 #    files of a save that was killed.
 rm -f "$work/todo.txt"; "$yaru" add --file "$work/todo.txt" "signal me" > /dev/null
-for signal in QUIT USR1 ALRM PIPE; do
+for signal in QUIT USR1 ALRM; do
   start
   wait_for "signal me" || true
   pane=$(tmux -S "$sock" display -p '#{pane_pid}')
@@ -262,6 +262,18 @@ for signal in QUIT USR1 ALRM PIPE; do
   if wait_for "EXIT=$status" && wait_for "icanon" && screen | grep -q '^icanon echo'; then
     pass "SIG$signal: exit $status, terminal restored"; else fail "SIG$signal: exit $status, terminal restored"; fi
 done
+# SIGPIPE (as a failing write raises it) is ignored: yaru keeps running,
+# idle (a Dispatch source for it once spun at 100% CPU), and quits with q.
+start
+wait_for "signal me" || true
+pane=$(tmux -S "$sock" display -p '#{pane_pid}')
+pid=$(pgrep -P "$pane" -f "$yaru")
+kill -PIPE "$pid"
+sleep 0.3
+before=$(awk '{print $14 + $15}' "/proc/$pid/stat"); sleep 1; after=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+keys q
+if wait_for "EXIT=0" && [ $((after - before)) -lt 20 ]; then
+  pass "SIGPIPE is ignored: idle ($((after - before)) ticks in 1 s), q quits"; else fail "SIGPIPE ($((after - before)) ticks in 1 s)"; fi
 : > "$work/.todo.txt.yaru-Ab12Cd"
 start
 check "a session after a killed save" "signal me"
@@ -311,5 +323,10 @@ if screen | grep -q '^ \[x\] done one$' && screen | grep -q "4 items left"; then
 keys q
 check "keys session ended" "EXIT=0"
 
+# No yaru outlives its terminal (closing tmux sends SIGHUP).
+for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done
+left=""
+for i in $(seq 60); do left=$(pgrep -f "$yaru --file $work" || true); [ -z "$left" ] && break; sleep 0.05; done
+if [ -z "$left" ]; then pass "no yaru outlives its terminal"; else fail "yaru still running after its terminal closed: $left"; fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
