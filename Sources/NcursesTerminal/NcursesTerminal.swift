@@ -62,7 +62,7 @@ public final class NcursesTerminal: TerminalBackend {
     raw()
     noecho()
     nonl()
-    Self.setBracketedPaste(true)
+    Self.setInputModes(true)
     // No polling for waiting keys in the middle of a refresh (two system
     // calls each): our frames are small enough to finish.
     typeahead(-1)
@@ -144,11 +144,12 @@ public final class NcursesTerminal: TerminalBackend {
     decoder.flush()
   }
 
-  /// Bracketed paste on or off: the terminal marks pasted text, so that a
-  /// paste is never read as keys. Written straight to the terminal, between
-  /// curses' own writes.
-  private static func setBracketedPaste(_ isOn: Bool) {
-    let sequence = isOn ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+  /// Bracketed paste (a paste is never read as keys) and mouse reports
+  /// (clicks and the wheel, SGR-encoded; Shift with the mouse still selects
+  /// text in the terminal) on or off. Written straight to the terminal,
+  /// between curses' own writes.
+  private static func setInputModes(_ isOn: Bool) {
+    let sequence = isOn ? "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
     _ = sequence.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
   }
 
@@ -166,10 +167,10 @@ public final class NcursesTerminal: TerminalBackend {
   /// Ctrl-Z: hands the terminal back to the shell until `fg`.
   public func suspend() {
     endwin()
-    Self.setBracketedPaste(false)
+    Self.setInputModes(false)
     kill(getpid(), SIGSTOP)
-    // Resumed: curses restores its modes on the next refresh; paste is ours.
-    Self.setBracketedPaste(true)
+    // Resumed: curses restores its modes on the next refresh; paste and mouse are ours.
+    Self.setInputModes(true)
     wclear(window)
     wrefresh(window)
   }
@@ -180,7 +181,7 @@ public final class NcursesTerminal: TerminalBackend {
     isStopped = true
     curs_set(1)
     endwin()
-    Self.setBracketedPaste(false)
+    Self.setInputModes(false)
   }
 
   private func apply(_ style: Style) {

@@ -27,6 +27,12 @@ public struct KeyRecorder {
     } else if case .paste(let text) = key {
       flushTyped()
       write("paste \(ReplayScript.escapingPaste(text))\n")
+    } else if case .click(let column, let row) = key {
+      flushTyped()
+      write("click \(column + 1) \(row + 1)\n")
+    } else if key == .wheelUp || key == .wheelDown {
+      flushTyped()
+      write("wheel \(key == .wheelUp ? "up" : "down")\n")
     } else {
       flushTyped()
       write("press \(key.name)\n")

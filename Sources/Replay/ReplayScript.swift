@@ -126,6 +126,18 @@ public struct ReplayScript: Equatable, Sendable {
     case "paste":
       try needsArgument()
       return .paste(try unescapingPaste(argument))
+    case "click":
+      let numbers = argument.split(separator: " ").map { Int($0) }
+      guard numbers.count == 2, let column = numbers[0], let row = numbers[1], column >= 1, row >= 1 else {
+        throw ReplayError("`click` needs a column and a row, counted from 1, such as `click 5 2`, not `\(argument)`")
+      }
+      return .press([.click(column: column - 1, row: row - 1)])
+    case "wheel":
+      switch argument {
+      case "up": return .press([.wheelUp])
+      case "down": return .press([.wheelDown])
+      default: throw ReplayError("`wheel` needs up or down, not `\(argument)`")
+      }
     case "press":
       let names = argument.split(separator: " ")
       if names.isEmpty { throw ReplayError("`press` needs at least one key") }
@@ -171,7 +183,7 @@ public struct ReplayScript: Equatable, Sendable {
       return .screen
     default:
       throw ReplayError(
-        "unknown command `\(name)` (commands: type, press, paste, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"
+        "unknown command `\(name)` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"
       )
     }
   }

@@ -2,10 +2,11 @@
 /// cursor and function keys in both the normal (`ESC [ C`) and the
 /// application (`ESC O C`) mode, with modifiers (`ESC [ 1 ; 5 C` is
 /// Ctrl-Right), Alt with a key (`ESC x` arriving together), and bracketed
-/// pastes (`ESC [ 200 ~` … `ESC [ 201 ~`), which are text and never keys.
+/// pastes (`ESC [ 200 ~` … `ESC [ 201 ~`), which are text and never keys,
+/// and SGR mouse reports (left clicks and the wheel).
 /// Pure: fed the bytes of each read, it keeps what is incomplete for the
 /// next one. A lone ESC waits: `flush` after the escape delay makes it Esc.
-/// Sequences it does not know (mouse reports, replies) are dropped whole,
+/// Sequences it does not know (other mouse reports, replies) are dropped whole,
 /// so they never turn into keys.
 public struct InputDecoder: Sendable {
   private var held: [UInt8] = []
@@ -135,7 +136,8 @@ public struct InputDecoder: Sendable {
     }
     let length = final - bytes.startIndex + 1
     let parameters = String(decoding: bytes[bytes.startIndex..<final], as: UTF8.self)
-    guard !parameters.hasPrefix("<"), !parameters.hasPrefix("?") else { return (.nothing, length) }  // mouse, replies
+    if parameters.hasPrefix("<") { return (Token(mouse(parameters.dropFirst(), isPress: bytes[final] == UInt8(ascii: "M"))), length) }
+    guard !parameters.hasPrefix("?") else { return (.nothing, length) }  // replies
     let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
     let modifier = numbers.count > 1 ? numbers[1] ?? 1 : 1
     let isControl = modifier >= 1 && (modifier - 1) & 4 != 0
@@ -146,6 +148,19 @@ public struct InputDecoder: Sendable {
       guard let number = numbers.first ?? nil else { return (.nothing, length) }
       return number == 200 ? (.pasteStart, length) : (Token(tilde[number]), length)
     case let other: return (Token(ss3[other]), length)
+    }
+  }
+
+  /// An SGR mouse report (`ESC [ < b ; x ; y M`, `m` on release): a left
+  /// press without modifiers is a click, 64/65 the wheel; the rest no key.
+  private static func mouse(_ parameters: Substring, isPress: Bool) -> Key? {
+    let numbers = parameters.split(separator: ";").compactMap { Int($0) }
+    guard isPress, numbers.count == 3, numbers[1] >= 1, numbers[2] >= 1 else { return nil }
+    switch numbers[0] {
+    case 0: return .click(column: numbers[1] - 1, row: numbers[2] - 1)
+    case 64: return .wheelUp
+    case 65: return .wheelDown
+    default: return nil
     }
   }
 

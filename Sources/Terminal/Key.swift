@@ -16,6 +16,9 @@ public enum Key: Hashable, Sendable {
   indirect case alt(Key)
   /// Text the terminal delivered as one bracketed paste: text, never keys.
   case paste(String)
+  /// A left mouse click on a cell (0-based); the wheel, one step.
+  case click(column: Int, row: Int)
+  case wheelUp, wheelDown
   /// The terminal changed size.
   case resize
 
@@ -45,6 +48,9 @@ public enum Key: Hashable, Sendable {
     case .controlRight: "Ctrl-Right"
     case .alt(let key): "Alt-" + key.name
     case .paste: "Paste"
+    case .click(let column, let row): "Click-\(column + 1)-\(row + 1)"
+    case .wheelUp: "WheelUp"
+    case .wheelDown: "WheelDown"
     case .resize: "Resize"
     }
   }

@@ -124,6 +124,8 @@ public struct AppReducer: Reducer {
     case editor(LineEditor.Action)
     // Moving the selection.
     case selectNext, selectPrevious, selectFirst, selectLast, pageDown, pageUp
+    /// A click on a todo's row.
+    case select(UUID)
     // Changing the list.
     case addTodo(Placement)
     case editSelected
@@ -137,6 +139,8 @@ public struct AppReducer: Reducer {
     // What the list shows.
     case cycleFilter
     case startSearch, commitSearch, cancelSearch
+    /// A click on a filter's name.
+    case showFilter(Filter)
     case toggleHelp
     case toggleClockFormat
     case listHeightChanged(Int)
@@ -227,6 +231,10 @@ public struct AppReducer: Reducer {
       return redo(&state)
     case .cycleFilter:
       state.filter = state.filter.next
+    case .showFilter(let filter):
+      state.filter = filter
+    case .select(let id):
+      state.selection = id
     case .startSearch:
       state.mode = .searching(LineEditor.State(text: state.search))
     case .commitSearch:

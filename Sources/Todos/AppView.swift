@@ -51,13 +51,33 @@ public enum AppView {
     let clock = clockText(state)
     let clockColumn = frame.size.columns - DisplayWidth.of(clock) - 1
     frame.write(clock, column: clockColumn, row: 0)
-    var x = frame.write("yaru", column: 1, row: 0, style: Style(bold: true))
-    x += 2
-    for filter in Filter.allCases {
+    frame.write("yaru", column: 1, row: 0, style: Style(bold: true))
+    for (filter, columns) in filterColumns {
       let current = filter == state.filter
       let label = current ? "[\(filter.rawValue)]" : " \(filter.rawValue) "
-      x = frame.write(label, column: x, row: 0, style: current ? Style(bold: true) : Style(dim: true), limit: clockColumn - 1)
+      frame.write(label, column: columns.lowerBound, row: 0, style: current ? Style(bold: true) : Style(dim: true), limit: clockColumn - 1)
     }
+  }
+
+  /// Where each filter's name sits in the header, after "yaru" and two spaces.
+  static let filterColumns: [(Filter, Range<Int>)] = {
+    var x = 1 + DisplayWidth.of("yaru") + 2
+    return Filter.allCases.map { filter in
+      let width = DisplayWidth.of(filter.rawValue) + 2
+      defer { x += width }
+      return (filter, x..<x + width)
+    }
+  }()
+
+  /// What a click on a cell of the list's screen means: a filter's name
+  /// shows that filter, a todo's row selects it.
+  static func action(forClickAt column: Int, row: Int, in state: AppReducer.State) -> AppReducer.Action? {
+    if row == 0 {
+      return filterColumns.first { $0.1.contains(column) }.map { .showFilter($0.0) }
+    }
+    let shown = state.screenTodos(count: state.pageSize)
+    guard row >= 1, row <= shown.count else { return nil }
+    return .select(shown[row - 1].id)
   }
 
   static func clockText(_ state: AppReducer.State) -> String {

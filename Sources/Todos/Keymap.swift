@@ -50,6 +50,12 @@ public enum Keymap {
       return .editor(.insert(String(text.map { $0.isNewline ? " " : $0 })))
     case (.list, .paste(let text)):
       return .pasteTodos(text)
+    case (.list, .click(let column, let row)):
+      return AppView.action(forClickAt: column, row: row, in: state)
+    case (.list, .wheelDown):
+      return .selectNext
+    case (.list, .wheelUp):
+      return .selectPrevious
     default:
       return nil  // an Alt key or any other key with no binding does nothing
     }

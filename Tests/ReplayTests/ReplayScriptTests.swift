@@ -38,7 +38,7 @@ struct ReplayScriptTests {
   }
 
   @Test(arguments: [
-    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, paste, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"),
+    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"),
     ("expect-screen\n| a\n", "t.yaru:1: `expect-screen` is not closed by `end`"),
     ("expect-style bold", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `bold`"),
     ("expect-style milk bold+sparkly", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `milk bold+sparkly`"),
@@ -46,6 +46,9 @@ struct ReplayScriptTests {
     ("screen now", "t.yaru:1: `screen` takes nothing after it, or `styled`"),
     ("paste a\\tb", "t.yaru:1: in `paste` only \\n and \\\\ may follow a backslash"),
     ("press Alt-Enter", "t.yaru:1: unknown key `Alt-Enter`"),
+    ("click 0 3", "t.yaru:1: `click` needs a column and a row, counted from 1, such as `click 5 2`, not `0 3`"),
+    ("click 5", "t.yaru:1: `click` needs a column and a row, counted from 1, such as `click 5 2`, not `5`"),
+    ("wheel left", "t.yaru:1: `wheel` needs up or down, not `left`"),
     ("press a\nexpect-screen\n| a\nexpect b\nend", "t.yaru:4: inside `expect-screen` each row starts with `|`, and `end` closes it"),
     ("press Foo", "t.yaru:1: unknown key `Foo`"),
     ("press", "t.yaru:1: `press` needs at least one key"),
@@ -98,5 +101,7 @@ struct ReplayScriptTests {
       .paste("one\ntwo \\ three"), .press([.alt("d"), .alt(.backspace), .controlLeft, .controlRight]),
     ])
     #expect(ReplayScript.escapingPaste("one\ntwo \\ three") == "one\\ntwo \\\\ three")
+    let mouse = try ReplayScript(parsing: "click 5 2\nwheel up\nwheel down\n", name: "t")
+    #expect(mouse.lines.map(\.command) == [.press([.click(column: 4, row: 1)]), .press([.wheelUp]), .press([.wheelDown])])
   }
 }

@@ -21,8 +21,10 @@ struct InputDecoderTests {
     ("\u{1B}d\u{1B}b\u{1B}\u{7F}\u{1B}牛", [.alt("d"), .alt("b"), .alt(.backspace), .alt("牛")]),
     ("a\r\t\u{7F}\u{12}", ["a", .enter, .tab, .backspace, .control("r")]),
     ("牛乳🥛", ["牛", "乳", "🥛"]),
-    // Mouse reports and terminal replies are never keys.
-    ("\u{1B}[<0;10;5M\u{1B}[<0;10;5mj\u{1B}[?62;c", ["j"]),
+    // A left press is a click (0-based cell), 64/65 the wheel; releases,
+    // other buttons, drags and terminal replies are no keys.
+    ("\u{1B}[<0;10;5M\u{1B}[<0;10;5mj\u{1B}[?62;c", [.click(column: 9, row: 4), "j"]),
+    ("\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;3;3M\u{1B}[<32;3;3M\u{1B}[<4;3;3M", [.wheelUp, .wheelDown]),
     // ESC ESC: the first is Esc.
     ("\u{1B}\u{1B}[C", [.escape, .right]),
   ])
