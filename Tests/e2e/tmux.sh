@@ -323,6 +323,24 @@ if screen | grep -q '^ \[x\] done one$' && screen | grep -q "4 items left"; then
 keys q
 check "keys session ended" "EXIT=0"
 
+# 9. The mouse, as the terminal reports it (SGR): a click on the third row
+#    selects the second todo, x completes it; the wheel moves the selection.
+printf 'one\ntwo\nthree\n' > "$work/mouse.txt"
+tmux -S "$sock" kill-server 2>/dev/null
+sessions=$((sessions + 1)); sock="$work/sock$sessions"
+tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  "$yaru --file '$work/mouse.txt'; echo \"EXIT=\$?\"; sleep 60"
+check "mouse session up" "[ ] three"
+keys -H 1b 5b 3c 30 3b 38 3b 33 4d 1b 5b 3c 30 3b 38 3b 33 6d; keys x
+check "a click selects the row it is on" "[x] two"
+# After the sink (one, three, [x] two) the selection is on three, row 2:
+# one wheel step up selects one.
+sleep 1.5
+keys -H 1b 5b 3c 36 34 3b 38 3b 33 4d; keys x
+check "the wheel moves the selection" "[x] one"
+keys q
+check "mouse session ended" "EXIT=0"
+
 # No yaru outlives its terminal (closing tmux sends SIGHUP).
 for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done
 left=""
