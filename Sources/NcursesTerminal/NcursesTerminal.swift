@@ -33,6 +33,8 @@ public final class NcursesTerminal: TerminalBackend {
   /// Keys come from fd 0 through our own decoder, not curses' keypad: it
   /// knows normal-mode cursor keys (as after `fg`), Alt keys and pastes.
   private var decoder = InputDecoder()
+  /// Where each read of fd 0 lands (one buffer for the session, not one per key).
+  private var readBuffer = [UInt8](repeating: 0, count: 4_096)
 
   private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColor: Bool) {
     self.screen = screen
@@ -123,14 +125,13 @@ public final class NcursesTerminal: TerminalBackend {
   /// only while the buffer fills), through the decoder.
   public func readKeys() -> [Key] {
     var keys: [Key] = []
-    var buffer = [UInt8](repeating: 0, count: 4_096)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      let count = readBuffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
-      keys += decoder.feed(buffer[..<count])
+      keys += decoder.feed(readBuffer[..<count])
       var more = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-      guard count == buffer.count, poll(&more, 1, 0) == 1 else { break }
+      guard count == readBuffer.count, poll(&more, 1, 0) == 1 else { break }
     }
     return keys
   }

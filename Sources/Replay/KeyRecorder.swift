@@ -24,18 +24,20 @@ public struct KeyRecorder {
     pause(until: time)
     if case .character(let character) = key {
       typed.append(character)
-    } else if case .paste(let text) = key {
-      flushTyped()
-      write("paste \(ReplayScript.escapingPaste(text))\n")
-    } else if case .click(let column, let row) = key {
-      flushTyped()
-      write("click \(column + 1) \(row + 1)\n")
-    } else if key == .wheelUp || key == .wheelDown {
-      flushTyped()
-      write("wheel \(key == .wheelUp ? "up" : "down")\n")
     } else {
       flushTyped()
-      write("press \(key.name)\n")
+      write(Self.line(for: key) + "\n")
+    }
+  }
+
+  /// The script line that replays a key other than a typed character.
+  static func line(for key: Key) -> String {
+    switch key {
+    case .paste(let text): "paste \(ReplayScript.escapingPaste(text))"
+    case .click(let column, let row): "click \(column + 1) \(row + 1)"
+    case .wheelUp: "wheel up"
+    case .wheelDown: "wheel down"
+    default: "press \(key.name)"
     }
   }
 

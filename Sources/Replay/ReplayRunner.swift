@@ -157,7 +157,7 @@ public final class ReplayRunner {
 
   /// Nil when the screen's top rows are `rows`; else a −/+ diff, row by row.
   private func screenDifference(_ rows: [String]) -> String? {
-    let shown = terminal.lines.map { $0.trimmingTrailingSpaces() }
+    let shown = terminal.lines  // trailing spaces already trimmed
     var diff: [String] = []
     var differs = rows.count > shown.count
     for (index, row) in rows.enumerated() {
@@ -175,9 +175,9 @@ public final class ReplayRunner {
     return differs ? diff.joined(separator: "\n") : nil
   }
 
-  /// The screen's rows, trailing spaces and trailing empty rows left out.
+  /// The screen's rows (trailing spaces trimmed), trailing empty rows left out.
   private func trimmedScreen() -> [String] {
-    var rows = terminal.lines.map { $0.trimmingTrailingSpaces() }
+    var rows = terminal.lines
     while rows.last?.isEmpty == true { rows.removeLast() }
     return rows
   }

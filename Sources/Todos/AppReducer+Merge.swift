@@ -21,26 +21,27 @@ extension AppReducer {
     let draft = state.unfinishedNewTodo.flatMap { id in state.todos.index(id: id).map { (index: $0, todo: state.todos[$0]) } }
     if let draft { ours.remove(at: draft.index) }
     let theirs = loaded.list.todos
-    let theirLines = theirs.map(TodoTxt.format)
-    let sources = LineMerge.merge(
-      base: TodoList.lines(of: state.file.base), ours: ours.map(TodoTxt.format), theirs: theirLines
-    )
+    let ourLines = ours.map(TodoTxt.format), theirLines = theirs.map(TodoTxt.format)
+    let sources = LineMerge.merge(base: TodoList.lines(of: state.file.base), ours: ourLines, theirs: theirLines)
     var merged = IdentifiedArrayOf<Todo.State>()
     var conflicts = 0
-    for source in sources {
+    // The file holds the result already when it is their lines, in order.
+    var isSaved = sources.count == theirLines.count
+    for (position, source) in sources.enumerated() {
       switch source {
       case .ours(let index):
         merged.append(ours[index])
+        isSaved = isSaved && ourLines[index].utf8.elementsEqual(theirLines[position].utf8)
       case .theirs(let index, let replacing):
         // Their edit of a line the user left alone is the same todo (the selection stays on it).
         merged.append(replacing.map { theirs[index].with(id: ours[$0].id) } ?? theirs[index])
+        isSaved = isSaved && index == position
       case .conflict(let index):
         merged.append(taggedAsConflict(ours[index]))
         conflicts += 1
+        isSaved = false
       }
     }
-    let isSaved = merged.count == theirLines.count
-      && zip(merged, theirLines).allSatisfy { TodoTxt.format($0).utf8.elementsEqual($1.utf8) }
     if case .editing(let editing) = state.mode, !editing.isNew, merged[id: editing.id] == nil,
        let index = state.todos.index(id: editing.id) {
       // They removed the line being edited: it stays, and Enter commits the edit.

@@ -8,9 +8,7 @@ import TodoModel
 extension AppReducer {
   func addTodo(_ state: inout State, _ placement: Placement) -> Effect<Action> {
     guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }
-    // The new todo must be visible after Enter, whatever was being shown.
-    if state.filter == .completed { state.filter = .all }
-    state.search = ""
+    state.showNewTodos()
     let selected = state.selection.flatMap { state.todos.index(id: $0) }
     let index = switch placement {
     case .top: 0
@@ -29,8 +27,7 @@ extension AppReducer {
     guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }
     let lines = text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
     guard !lines.isEmpty else { return .none }
-    if state.filter == .completed { state.filter = .all }
-    state.search = ""
+    state.showNewTodos()
     let first = state.selection.flatMap { state.todos.index(id: $0) }.map { $0 + 1 } ?? 0
     let added = lines.enumerated().map { offset, line in
       ListChange.IndexedTodo(
@@ -95,5 +92,13 @@ extension AppReducer {
     return change(&state, ListEdit(
       changes: [.remove(state.todos[index], at: index)], kind: .draft, selecting: .some(editing.selectionBefore)
     ))
+  }
+}
+
+extension AppReducer.State {
+  /// New todos must be visible once added, whatever was being shown.
+  mutating func showNewTodos() {
+    if filter == .completed { filter = .all }
+    search = ""
   }
 }

@@ -34,9 +34,13 @@ final class InteractiveSession {
     initial.utcOffset = environment.utcOffset(initial.now)
     lock = InstanceLock.acquire(for: file.path)
     initial.file.isReadOnly = lock == nil
-    if lock != nil { TodoFile.removeLeftoverTemporaryFiles(of: file.path) }
     program = AppProgram(environment: environment, initialState: initial, log: log.map { log in { log.write($0) } })
     program.start()
+    if lock != nil {
+      // Off the start-up path: on the file's queue, after the load.
+      let path = file.path
+      ioQueue.async { TodoFile.removeLeftoverTemporaryFiles(of: path) }
+    }
   }
 
   /// Shows the list on `terminal` and takes its keys and signals.

@@ -21,6 +21,14 @@ struct FilePersistenceTests {
     return Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: environment))
   }
 
+  /// A store that has started and loaded `disk`'s file.
+  private func loadedStore(_ disk: InMemoryDisk) -> Store<AppReducer.State, AppReducer.Action> {
+    let store = store(disk)
+    store.send(.started)
+    scheduler.advance()
+    return store
+  }
+
   private func type(_ text: String, into store: Store<AppReducer.State, AppReducer.Action>) {
     for character in text { store.send(.editor(.insert(String(character)))) }
   }
@@ -48,9 +56,7 @@ struct FilePersistenceTests {
 
   @Test func anUnchangedListIsNeverWritten() {
     let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     store.send(.moveSelected(.down))
     store.send(.moveSelected(.up))
     scheduler.advance()
@@ -63,9 +69,7 @@ struct FilePersistenceTests {
 
   @Test func aBurstOfChangesDuringASaveBecomesOneMoreSave() {
     let disk = InMemoryDisk(["todo.txt": "a\nb\nc\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     store.send(.deleteSelected)
     #expect(store.state.file.isSaving)
     store.send(.deleteSelected)
@@ -107,9 +111,7 @@ struct FilePersistenceTests {
 
   @Test func aFailedSaveKeepsTheListRetriesAndAsksBeforeQuitting() {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     disk.failSaves(with: TodoFileError("Cannot save todo.txt: No space left on device"))
     store.send(.todo(id: store.state.todos[0].id, action: .toggleCompleteTapped))
     scheduler.advance()
@@ -133,9 +135,7 @@ struct FilePersistenceTests {
 
   @Test func quittingDespiteAFailingSaveIsPossibleAfterConfirming() {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     disk.failSaves(with: TodoFileError("Cannot save todo.txt: Read-only file system"))
     store.send(.deleteSelected)
     scheduler.advance()
@@ -147,9 +147,7 @@ struct FilePersistenceTests {
 
   @Test func anOutsideEditIsReloadedWhenNothingIsUnsaved() {
     let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     store.send(.selectNext)
     disk.replace("todo.txt", with: "zero\none\ntwo\n")
     scheduler.advance(by: .seconds(1))
@@ -162,9 +160,7 @@ struct FilePersistenceTests {
 
   @Test func anOutsideEditMergesWithUnsavedChanges() {
     let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     disk.failSaves(with: TodoFileError("Cannot save todo.txt: disk full"))
     store.send(.deleteSelected)
     scheduler.advance()
@@ -183,9 +179,7 @@ struct FilePersistenceTests {
 
   @Test func aSaveThatFindsTheFileChangedNeverOverwritesIt() {
     let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     // Another program completes a line between our last look and our save.
     disk.replace("todo.txt", with: "one\nx 2026-01-01 two\n")
     store.send(.deleteSelected)
@@ -225,9 +219,7 @@ struct FilePersistenceTests {
   /// and Enter commits on top of the merged list.
   @Test func anEditInProgressStaysOpenThroughAMerge() {
     let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     store.send(.selectNext)
     store.send(.editSelected)
     type(" more", into: store)
@@ -245,9 +237,7 @@ struct FilePersistenceTests {
   /// their line and puts the edit below it, tagged (it used to overwrite theirs).
   @Test func anEditOfALineChangedElsewhereKeepsBoth() {
     let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     store.send(.editSelected)
     type(" mine", into: store)
     disk.replace("todo.txt", with: "one theirs\ntwo\n")
@@ -265,9 +255,7 @@ struct FilePersistenceTests {
   /// was, and committing saves it with their line.
   @Test func aTodoBeingAddedSurvivesAMerge() {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     store.send(.addTodo(.top))
     type("new", into: store)
     disk.replace("todo.txt", with: "one\nx 2026-01-01 done elsewhere\n")
@@ -303,9 +291,7 @@ struct FilePersistenceTests {
   @Test func aSyncConflictCopyIsShownUntilItIsGone() {
     let copy = "todo.sync-conflict-20260101-090000-ABCDEFG.txt"
     let disk = InMemoryDisk(["todo.txt": "one\n", copy: "one\ntwo\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     #expect(store.state.file.conflictCopies == [copy])
     #expect(AppView.render(store.state, Size(columns: 80, rows: 24)).text(row: 22).contains("Conflict copy: yaru merge '\(copy)'"))
     disk.remove(copy)
@@ -318,9 +304,7 @@ struct FilePersistenceTests {
   /// nothing changes, so no line is lost and none comes back.
   @Test func aFileThatIsGoneForAMomentIsNotAnEmptyList() {
     let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
-    let store = store(disk)
-    store.send(.started)
-    scheduler.advance()
+    let store = loadedStore(disk)
     disk.remove("todo.txt")
     scheduler.advance(by: .seconds(1))
     #expect(store.state.todos.map(\.text) == ["one", "two"])

@@ -27,13 +27,15 @@ wait_for() {
   return 1
 }
 check() { if wait_for "$2"; then pass "$1"; else fail "$1 (wanted: $2)"; fi; }
-# A new tmux server (own socket) running yaru, then the exit status and the tty modes.
-start() {
+# A new tmux server (own socket) running yaru on FILE (with ARGS), then the
+# exit status and the tty modes.
+start_on() {
   tmux -S "$sock" kill-server 2>/dev/null
   sessions=$((sessions + 1)); sock="$work/sock$sessions"
   tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
-    "$yaru --file '$work/todo.txt' ${1:-}; echo \"EXIT=\$?\"; stty -a | tr ' ' '\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; sleep 60"
+    "$yaru --file '$1' ${2:-}; echo \"EXIT=\$?\"; stty -a | tr ' ' '\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; sleep 60"
 }
+start() { start_on "$work/todo.txt" "${1:-}"; }
 
 echo "tmux end-to-end tests"
 
@@ -196,10 +198,7 @@ grep -q '^x ' "$work/env.txt" && pass "the change is in \$YARU_FILE" || fail "th
 #    writes a new file), the line being edited, and a delete-and-recreate as
 #    sync tools do. Everything is merged; nothing goes to a conflict file.
 printf 'alpha\nbravo\ncharlie\n' > "$work/merge.txt"
-tmux -S "$sock" kill-server 2>/dev/null
-sessions=$((sessions + 1)); sock="$work/sock$sessions"
-tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
-  "$yaru --file '$work/merge.txt'; echo \"EXIT=\$?\"; sleep 60"
+start_on "$work/merge.txt"
 check "merge session up" "[ ] charlie"
 keys x
 check "alpha completed here" "[x] alpha"
@@ -233,10 +232,7 @@ fi
 #     list is open (every line of both kept), then removed.
 printf 'alpha\nbravo\n' > "$work/synced.txt"
 printf 'alpha\nbravo from the laptop\n' > "$work/synced.sync-conflict-20261123-101500-ABCDEFG.txt"
-tmux -S "$sock" kill-server 2>/dev/null
-sessions=$((sessions + 1)); sock="$work/sock$sessions"
-tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
-  "$yaru --file '$work/synced.txt'; echo \"EXIT=\$?\"; sleep 60"
+start_on "$work/synced.txt"
 check "the conflict copy is shown" "Conflict copy: yaru merge 'synced.sync-conflict-20261123-101500-ABCDEFG.txt'"
 "$yaru" merge --file "$work/synced.txt" 'synced.sync-conflict-20261123-101500-ABCDEFG.txt' > /dev/null
 check "yaru merge brings the copy's line into the open list" "[ ] bravo from the laptop"
@@ -277,7 +273,9 @@ if wait_for "EXIT=0" && [ $((after - before)) -lt 20 ]; then
 : > "$work/.todo.txt.yaru-Ab12Cd"
 start
 check "a session after a killed save" "signal me"
-if ls -a "$work" | grep -q 'yaru-Ab12Cd'; then fail "the killed save's temporary file is removed"; else pass "the killed save's temporary file is removed"; fi
+gone=no
+for i in $(seq 50); do ls -a "$work" | grep -q 'yaru-Ab12Cd' || { gone=yes; break; }; sleep 0.1; done
+if [ "$gone" = yes ]; then pass "the killed save's temporary file is removed"; else fail "the killed save's temporary file is removed"; fi
 keys q
 check "and quits" "EXIT=0"
 if ls -a "$work" | grep -q 'yaru-lock'; then fail "no lock file left after quitting"; else pass "no lock file left after quitting"; fi
@@ -291,10 +289,7 @@ if "$yaru" ls --file "$work/todo.txt" > /dev/full 2>/dev/null; then fail "yaru l
 #    keys (C would be "clear completed"), Alt-d in the editor (Esc then d
 #    would delete the todo), Right right after Ctrl-Z and fg, and a paste.
 printf 'alpha\nx 2026-01-01 done one\n' > "$work/keys.txt"
-tmux -S "$sock" kill-server 2>/dev/null
-sessions=$((sessions + 1)); sock="$work/sock$sessions"
-tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
-  "$yaru --file '$work/keys.txt'; echo \"EXIT=\$?\"; sleep 60"
+start_on "$work/keys.txt"
 check "keys session up" "[x] done one"
 keys -H 1b 5b 43; keys -H 1b 4f 43; keys -H 1b 5b 31 3b 35 43
 keys e; keys -H 1b 64; keys -H 1b 62; keys Escape
@@ -326,10 +321,7 @@ check "keys session ended" "EXIT=0"
 # 9. The mouse, as the terminal reports it (SGR): a click on the third row
 #    selects the second todo, x completes it; the wheel moves the selection.
 printf 'one\ntwo\nthree\n' > "$work/mouse.txt"
-tmux -S "$sock" kill-server 2>/dev/null
-sessions=$((sessions + 1)); sock="$work/sock$sessions"
-tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
-  "$yaru --file '$work/mouse.txt'; echo \"EXIT=\$?\"; sleep 60"
+start_on "$work/mouse.txt"
 check "mouse session up" "[ ] three"
 keys -H 1b 5b 3c 30 3b 38 3b 33 4d 1b 5b 3c 30 3b 38 3b 33 6d; keys x
 check "a click selects the row it is on" "[x] two"
