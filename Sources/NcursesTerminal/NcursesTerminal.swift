@@ -35,6 +35,8 @@ public final class NcursesTerminal: TerminalBackend {
   private var decoder = InputDecoder()
   /// Where each read of fd 0 lands (one buffer for the session, not one per key).
   private var readBuffer = [UInt8](repeating: 0, count: 4_096)
+  /// Whether fd 0 reached its end or failed: the terminal is gone.
+  public private(set) var isClosed = false
 
   private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColor: Bool) {
     self.screen = screen
@@ -64,7 +66,14 @@ public final class NcursesTerminal: TerminalBackend {
     raw()
     noecho()
     nonl()
+    // Until its first endwin(), ncurses 6.4 flushes its output after every
+    // cursor move (it cannot tell itself from a low-level terminfo user), so
+    // a frame left in one write() per changed row. One endwin() now, undone
+    // by the refresh right after, makes every frame one write().
+    endwin()
+    doupdate()
     Self.setInputModes(true)
+    Self.write(Self.askForSynchronizedOutput)
     // No polling for waiting keys in the middle of a refresh (two system
     // calls each): our frames are small enough to finish.
     typeahead(-1)
@@ -117,9 +126,24 @@ public final class NcursesTerminal: TerminalBackend {
     }
   }
 
-  public func present() {
+  /// Draws what changed in one write(). A large change is wrapped in
+  /// synchronized-output marks where the terminal said it knows them (DEC
+  /// mode 2026), so that it shows all of the frame at once, never half.
+  public func present(synchronized: Bool) {
+    let marks = synchronized && decoder.supportsSynchronizedOutput
+    // The opening mark goes through curses' buffer, into the frame's write;
+    // the closing one after the frame, once curses has written it.
+    if marks { putp(Self.beginSynchronizedFrame) }
     wrefresh(window)
+    if marks { Self.write(Self.endSynchronizedFrame) }
   }
+
+  /// Asks the terminal whether it knows synchronized output (DECRQM for
+  /// mode 2026); the reply comes as input, read by the decoder. Terminals
+  /// that do not know the question ignore it.
+  private static let askForSynchronizedOutput = "\u{1B}[?2026$p"
+  private static let beginSynchronizedFrame = "\u{1B}[?2026h"
+  private static let endSynchronizedFrame = "\u{1B}[?2026l"
 
   /// Every key that has arrived: what one `read` of fd 0 returns (more reads
   /// only while the buffer fills), through the decoder.
@@ -128,7 +152,11 @@ public final class NcursesTerminal: TerminalBackend {
     while true {
       let count = readBuffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
+      if count < 0, errno == EAGAIN { break }
+      guard count > 0 else {
+        isClosed = true
+        break
+      }
       keys += decoder.feed(readBuffer[..<count])
       var more = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
       guard count == readBuffer.count, poll(&more, 1, 0) == 1 else { break }
@@ -150,8 +178,13 @@ public final class NcursesTerminal: TerminalBackend {
   /// text in the terminal) on or off. Written straight to the terminal,
   /// between curses' own writes.
   private static func setInputModes(_ isOn: Bool) {
-    let sequence = isOn ? "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
-    _ = sequence.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
+    write(isOn ? "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l")
+  }
+
+  /// Writes straight to the terminal: only between curses' own writes
+  /// (after a refresh), which it never buffers across.
+  private static func write(_ sequence: String) {
+    _ = sequence.utf8CString.withUnsafeBufferPointer { Glibc.write(1, $0.baseAddress, $0.count - 1) }
   }
 
   /// Reads the new size from the kernel and tells curses; the next render

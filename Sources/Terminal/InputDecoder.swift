@@ -7,11 +7,14 @@
 /// Pure: fed the bytes of each read, it keeps what is incomplete for the
 /// next one. A lone ESC waits: `flush` after the escape delay makes it Esc.
 /// Sequences it does not know (other mouse reports, replies) are dropped whole,
-/// so they never turn into keys.
+/// so they never turn into keys; the one reply it asks for (whether the
+/// terminal knows synchronized output) it remembers.
 public struct InputDecoder: Sendable {
   private var held: [UInt8] = []
   /// Inside a bracketed paste: the text so far.
   private var paste: [UInt8]?
+  /// Whether the terminal replied that it knows DEC mode 2026.
+  public private(set) var supportsSynchronizedOutput = false
 
   public init() {}
 
@@ -34,6 +37,7 @@ public struct InputDecoder: Sendable {
       switch token {
       case .key(let key): keys.append(key)
       case .pasteStart: paste = []
+      case .synchronizedOutput(let isKnown): supportsSynchronizedOutput = isKnown
       case .nothing: break
       }
     }
@@ -80,6 +84,8 @@ public struct InputDecoder: Sendable {
   enum Token: Equatable {
     case key(Key)
     case pasteStart
+    /// The reply to DECRQM for mode 2026: whether the terminal knows it.
+    case synchronizedOutput(Bool)
     /// Bytes that mean no key (unknown sequences, stray bytes).
     case nothing
 
@@ -137,7 +143,12 @@ public struct InputDecoder: Sendable {
     let length = final - bytes.startIndex + 1
     let parameters = String(decoding: bytes[bytes.startIndex..<final], as: UTF8.self)
     if parameters.hasPrefix("<") { return (Token(mouse(parameters.dropFirst(), isPress: bytes[final] == UInt8(ascii: "M"))), length) }
-    guard !parameters.hasPrefix("?") else { return (.nothing, length) }  // replies
+    if parameters.hasPrefix("?2026;"), parameters.hasSuffix("$"), bytes[final] == UInt8(ascii: "y") {
+      // DECRPM: 1 or 2 (set or reset) or 3 (always set) mean it is known.
+      let state = parameters.dropFirst(6).dropLast()
+      return (.synchronizedOutput(["1", "2", "3"].contains(state)), length)
+    }
+    guard !parameters.hasPrefix("?") else { return (.nothing, length) }  // other replies
     let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
     let modifier = numbers.count > 1 ? numbers[1] ?? 1 : 1
     let isControl = modifier >= 1 && (modifier - 1) & 4 != 0

@@ -24,8 +24,12 @@ public final class Renderer<State> {
     guard !runs.isEmpty || cursorMoved else { return }
     if !runs.isEmpty { backend.draw(runs) }
     backend.setCursor(frame.cursor)
-    backend.present()
+    backend.present(synchronized: Set(runs.map(\.row)).count >= Self.synchronizedRows)
   }
+
+  /// From how many changed rows a frame is shown synchronized: a move of
+  /// the selection (two rows) is not; a scroll, a filter or a redraw is.
+  public static var synchronizedRows: Int { 4 }
 
   /// Forgets the last frame, so the next render draws every cell (after the
   /// terminal was cleared behind our back: resize, resume from Ctrl-Z).

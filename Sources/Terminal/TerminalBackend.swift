@@ -7,6 +7,7 @@ public protocol TerminalBackend: AnyObject {
   func draw(_ runs: [CellRun])
   /// Shows or hides the text cursor.
   func setCursor(_ position: (column: Int, row: Int)?)
-  /// Makes everything drawn visible at once.
-  func present()
+  /// Makes everything drawn visible. `synchronized`: the frame changes
+  /// many rows, so the terminal should show it all at once if it can.
+  func present(synchronized: Bool)
 }

@@ -10,6 +10,8 @@ public final class VirtualTerminal: TerminalBackend {
   /// Cells written since the last `resetCounters` (what a diff sent).
   public private(set) var cellsWritten = 0
   public private(set) var presents = 0
+  /// Of those, the frames asked to show synchronized.
+  public private(set) var synchronizedPresents = 0
 
   public init(size: Size) {
     self.size = size
@@ -31,8 +33,9 @@ public final class VirtualTerminal: TerminalBackend {
     screen.cursor = position
   }
 
-  public func present() {
+  public func present(synchronized: Bool) {
     presents += 1
+    if synchronized { synchronizedPresents += 1 }
   }
 
   /// The terminal changed size: the screen starts blank, as a real one's may.
@@ -44,6 +47,7 @@ public final class VirtualTerminal: TerminalBackend {
   public func resetCounters() {
     cellsWritten = 0
     presents = 0
+    synchronizedPresents = 0
   }
 
   /// The screen's rows as text, trailing spaces trimmed.

@@ -28,7 +28,7 @@ struct Interactive: ParsableCommand {
   static func open(path: String, log: String?, record: String?) throws -> Never {
     let log = try log.map { try LogFile(path: $0, sparing: path) }
     let recording = try record.map { try LogFile(path: $0, sparing: path) }
-    try MainActor.assumeIsolated { () throws in
+    try MainActor.assumeIsolated { () throws -> Never in
       // The file loads on its queue while the terminal is being set up.
       let recorder = recording.map { file in KeyRecorder { file.write($0) } }
       let session = InteractiveSession(file: .live(path: path), log: log, recorder: recorder)
@@ -41,8 +41,7 @@ struct Interactive: ParsableCommand {
         throw ExitCode(2)
       }
       session.start(on: terminal)
-      InteractiveSession.current = session
+      MainQueueLoop.run(input: 0) { session.readKeys() }
     }
-    MainQueueLoop.run()
   }
 }

@@ -13,9 +13,6 @@ import TodoStorage
 /// given back as it was and the process ended with the program's status.
 @MainActor
 final class InteractiveSession {
-  /// Kept alive for the life of the process (Dispatch sources hold no owner).
-  static var current: InteractiveSession?
-
   private let program: AppProgram
   // Set by `start(on:)`: the file starts loading before the terminal is set
   // up, so that the two overlap.
@@ -46,7 +43,6 @@ final class InteractiveSession {
   /// Shows the list on `terminal` and takes its keys and signals.
   func start(on terminal: NcursesTerminal) {
     self.terminal = terminal
-    listen(to: 0) { [unowned self] in self.readKeys() }
     onSignal(SIGWINCH) { [unowned self] in self.resized() }
     // Every signal whose default would end the process ends it the usual
     // way instead: changes saved, the terminal given back. SIGPIPE and
@@ -67,10 +63,18 @@ final class InteractiveSession {
   /// key) before it is Esc: long enough for a slow link, too short to notice.
   private static let escapeDelay: DispatchTimeInterval = .milliseconds(25)
 
-  private func readKeys() {
+  /// Reads the keys that came (the main loop calls it when fd 0 is
+  /// readable). Returns false once the terminal is gone: the session then
+  /// ends as on SIGHUP, changes saved.
+  func readKeys() -> Bool {
     reads += 1
-    deliver(terminal.readKeys())
-    guard terminal.isHoldingKeys else { return }
+    let keys = terminal.readKeys()
+    guard !terminal.isClosed else {
+      program.send(.terminated(signal: SIGHUP))
+      return false
+    }
+    deliver(keys)
+    guard terminal.isHoldingKeys else { return true }
     // A lone Esc: Esc only if nothing follows within the escape delay.
     let read = reads
     DispatchQueue.main.asyncAfter(deadline: .now() + Self.escapeDelay) { [unowned self] in
@@ -79,6 +83,7 @@ final class InteractiveSession {
         deliver(terminal.flushKeys())
       }
     }
+    return true
   }
 
   /// Keys to the program, Ctrl-Z to the shell.
@@ -115,13 +120,6 @@ final class InteractiveSession {
     terminal.stop()
     if let message = exit.message { StandardIO.printError(message) }
     Glibc.exit(exit.status)
-  }
-
-  private func listen(to descriptor: Int32, _ handler: @escaping @MainActor () -> Void) {
-    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-    source.setEventHandler { MainActor.assumeIsolated(handler) }
-    source.resume()
-    sources.append(source)
   }
 
   private func onSignal(_ number: Int32, _ handler: @escaping @MainActor () -> Void) {

@@ -7,19 +7,36 @@ import TodoModel
 /// thread with `pthread_exit`, which unwinds the stack: glibc loads
 /// libgcc_s and the unwinder reads the binary's unwind tables, about 0.5 MB
 /// resident and a dlopen at every start, for a thread that never returns.
+///
+/// The same `poll` waits for the terminal: a key wakes this thread and is
+/// handled at once, where a Dispatch read source would first wake
+/// libdispatch's manager thread, which would then wake this one.
+@MainActor
 enum MainQueueLoop {
-  static func run() -> Never {
+  /// `onInput` runs whenever `input` is readable (or closed); it returns
+  /// false once the descriptor is done with (closed), so that it is no
+  /// longer polled.
+  static func run(input: Int32, onInput: () -> Bool) -> Never {
     let wakeups = _dispatch_get_main_queue_handle_4CF()
+    var isReadingInput = true
     while true {
       _dispatch_main_queue_callback_4CF(nil)
-      var ready = pollfd(fd: wakeups, events: Int16(POLLIN), revents: 0)
-      guard poll(&ready, 1, -1) >= 0 || errno == EINTR else {
+      var ready = [
+        pollfd(fd: wakeups, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: isReadingInput ? input : -1, events: Int16(POLLIN), revents: 0),
+      ]
+      guard poll(&ready, 2, -1) >= 0 || errno == EINTR else {
         fatalError("poll on the main queue's eventfd failed: errno \(errno)")
       }
-      // Reset the eventfd before draining, so that work queued while the
-      // queue drains wakes the next turn. It is non-blocking.
-      var count: UInt64 = 0
-      _ = read(wakeups, &count, MemoryLayout<UInt64>.size)
+      if ready[0].revents != 0 {
+        // Reset the eventfd before draining, so that work queued while the
+        // queue drains wakes the next turn. It is non-blocking.
+        var count: UInt64 = 0
+        _ = read(wakeups, &count, MemoryLayout<UInt64>.size)
+      }
+      if ready[1].revents != 0 {
+        isReadingInput = onInput()
+      }
     }
   }
 }

@@ -48,6 +48,16 @@ struct InputDecoderTests {
     #expect(!decoder.isHolding)
   }
 
+  /// The terminal's reply to "do you know synchronized output?" (DECRPM for
+  /// mode 2026) is remembered, never a key; 0 and 4 mean it is not known.
+  @Test(arguments: [("1", true), ("2", true), ("3", true), ("0", false), ("4", false)])
+  func theSynchronizedOutputReplyIsRemembered(_ state: String, _ isKnown: Bool) {
+    var decoder = InputDecoder()
+    #expect(!decoder.supportsSynchronizedOutput)
+    #expect(decoder.feed(Array("\u{1B}[?2026;\(state)$yj".utf8)) == ["j"])
+    #expect(decoder.supportsSynchronizedOutput == isKnown)
+  }
+
   /// A lone ESC waits for what may follow; after the escape delay it is Esc.
   @Test func aLoneEscapeIsEscOnlyAfterTheDelay() {
     var decoder = InputDecoder()

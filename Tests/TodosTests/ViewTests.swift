@@ -166,6 +166,16 @@ struct RenderDiffTests {
     #expect(terminal.cellsWritten <= 2 * 80)
     #expect(terminal.lines[1] == " [ ] one" && terminal.lines[2] == " [ ] two")
     #expect(terminal.screen[0, 2].style.reverse && !terminal.screen[0, 1].style.reverse)
+    #expect(terminal.synchronizedPresents == 0, "two rows: shown as they come")
+  }
+
+  /// A frame that changes many rows asks to be shown at once (DEC 2026).
+  @Test func aFrameOfManyRowsIsShownSynchronized() {
+    let (store, terminal, renderer) = setUp()
+    store.send(.toggleHelp)
+    renderer.render(store.state)
+    #expect(terminal.presents == 1)
+    #expect(terminal.synchronizedPresents == 1)
   }
 
   @Test func togglingRewritesTheRowAndTheCounter() {
