@@ -53,7 +53,7 @@ public final class AppProgram {
     renderer = Renderer(backend: backend, view: AppView.render)
     self.onExit = onExit
     if let exit { return onExit(exit) }  // it failed before there was a screen
-    store.send(.listHeightChanged(AppView.listRows(in: backend.size)))
+    store.send(.screenResized(backend.size))
   }
 
   /// Keys as they arrived together: each through the keymap, then one frame.
@@ -78,7 +78,7 @@ public final class AppProgram {
   /// The backend changed size (it already knows the new one): every cell is drawn again.
   public func resized() {
     guard let backend else { return }
-    store.send(.listHeightChanged(AppView.listRows(in: backend.size)))
+    store.send(.screenResized(backend.size))
     redraw()
   }
 

@@ -1,6 +1,7 @@
 import Architecture
 import FoundationEssentials
 import TodoModel
+import Terminal
 
 /// The whole app as one reducer: the list of todos, the line editor for
 /// editing and searching (scoped to the mode that has one), undo, the clock
@@ -28,8 +29,10 @@ public struct AppReducer: Reducer {
     public var uses24HourClock = true
     /// A short message in the footer (e.g. what `u` would undo), cleared after 3 s.
     public var flash: String?
+    /// The terminal's size, as the view will draw on it.
+    public var screenSize = Size(columns: 80, rows: 24)
     /// How many todo rows fit on the screen: how far PageUp/PageDown move.
-    public var pageSize = 20
+    public var pageSize: Int { AppView.listRows(in: screenSize) }
     /// Where the screen's list starts: the first visible todo at or after
     /// this place in the screen's order is the top row. A place in the list
     /// rather than a row number, so that under a search neither scrolling
@@ -84,7 +87,8 @@ public struct AppReducer: Reducer {
     case editing(Editing)
     /// Typing a search: the query in its line editor.
     case searching(LineEditor.State)
-    case help
+    /// The help overlay, scrolled to its line `top`.
+    case help(top: Int)
   }
 
   /// Which todo is being edited, whether it is new (and so discarded on
@@ -116,6 +120,7 @@ public struct AppReducer: Reducer {
   }
 
   public enum Placement: Equatable, Sendable { case top, below, above }
+  public enum HelpScroll: Equatable, Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom }
   public enum Direction: Equatable, Sendable { case up, down }
 
   public enum Action: Equatable, Sendable {
@@ -142,8 +147,9 @@ public struct AppReducer: Reducer {
     /// A click on a filter's name.
     case showFilter(Filter)
     case toggleHelp
+    case scrollHelp(HelpScroll)
     case toggleClockFormat
-    case listHeightChanged(Int)
+    case screenResized(Size)
     case quit
     /// Ctrl-C: an unfinished edit is dropped, committed changes are kept.
     case interrupt
@@ -244,11 +250,25 @@ public struct AppReducer: Reducer {
       state.mode = .list
       state.search = ""
     case .toggleHelp:
-      state.mode = state.mode == .help ? .list : .help
+      if case .help = state.mode { state.mode = .list } else { state.mode = .help(top: 0) }
+    case .scrollHelp(let scroll):
+      guard case .help(let top) = state.mode else { return .none }
+      let page = max(1, HelpOverlay.box(in: state.screenSize).textRows - 1)
+      let last = HelpOverlay.lastTop(in: state.screenSize)
+      let moved = switch scroll {
+      case .lineDown: top + 1
+      case .lineUp: top - 1
+      case .pageDown: top + page
+      case .pageUp: top - page
+      case .top: 0
+      case .bottom: last
+      }
+      state.mode = .help(top: min(max(0, moved), last))
     case .toggleClockFormat:
       state.uses24HourClock.toggle()
-    case .listHeightChanged(let rows):
-      state.pageSize = max(1, rows)
+    case .screenResized(let size):
+      state.screenSize = size
+      if case .help(let top) = state.mode { state.mode = .help(top: min(top, HelpOverlay.lastTop(in: size))) }
     case .quit, .interrupt:
       if action == .interrupt, case .editing(var editing) = state.mode, editing.hasChanges, !editing.isConfirmingInterrupt {
         // Typed text is work: one stray Ctrl-C does not drop it.

@@ -1,34 +1,139 @@
 import Terminal
 
-/// The `?` overlay: the keymap's own table, printed in a box over the list,
-/// in two columns when one does not fit the screen's height.
+/// The `?` overlay: the keymap's own table for every mode, in a box over the
+/// list. What does not fit the screen scrolls (j/k, PageDown/PageUp, g/G);
+/// an entry too wide for the box puts its description on the next line
+/// rather than cutting it.
 enum HelpOverlay {
-  static func draw(on frame: inout Frame) {
-    let lines = Keymap.help(for: .list)
-    let keysWidth = lines.map { DisplayWidth.of($0.keys) }.max() ?? 0
-    let actionWidth = lines.map { DisplayWidth.of($0.action) }.max() ?? 0
-    let entryWidth = keysWidth + 2 + actionWidth
-    let columns = lines.count + 2 <= frame.size.rows - 2 ? 1 : 2
-    let perColumn = (lines.count + columns - 1) / columns
-    let width = min(frame.size.columns - 2, columns * entryWidth + (columns - 1) * 3 + 4)
-    let height = min(frame.size.rows - 2, perColumn + 2)
-    let left = (frame.size.columns - width) / 2
-    let top = max(1, (frame.size.rows - height) / 2)
-    let border = Style(bold: true)
-    let inner = String(repeating: "─", count: max(0, width - 2))
-    frame.write("┌" + inner + "┐", column: left, row: top, style: border)
-    for row in (top + 1)..<(top + height - 1) {
-      frame.write("│" + String(repeating: " ", count: max(0, width - 2)) + "│", column: left, row: row, style: border)
+  /// One row of the help's text.
+  enum Line: Equatable {
+    case heading(String)
+    case entry(keys: String, action: String)
+    /// Where a long entry's action goes on, in the actions' column.
+    case continuation(String)
+    case blank
+  }
+
+  /// Sections in the order a user meets the modes.
+  static let sections: [(title: String, entries: [(keys: String, action: String)])] = {
+    let editing = Keymap.help(for: .edit)
+    // Search uses the editor's keys; only what differs is listed again.
+    let search = Keymap.help(for: .search).filter { line in !editing.contains { $0 == line } }
+    return [
+      ("In the list", Keymap.help(for: .list)),
+      ("Editing a todo", editing),
+      ("Typing a search (and the editing keys)", search),
+      ("In this help", Keymap.help(for: .help)),
+    ]
+  }()
+
+  /// The box's position on a screen of `size`.
+  struct Box: Equatable {
+    let left, top, width, height: Int
+    /// Rows of text inside the borders.
+    var textRows: Int { height - 2 }
+  }
+
+  static func box(in size: Size) -> Box {
+    let needed = keysWidth + 2 + actionWidth + 4
+    let width = min(size.columns - 2, needed)
+    let height = min(size.rows - 2, lines(width: width).count + 2)
+    return Box(left: (size.columns - width) / 2, top: max(1, (size.rows - height) / 2), width: width, height: height)
+  }
+
+  /// The help's rows for a box `width` columns wide. Keys longer than the
+  /// keys column, or an action too long for its column, take rows of their
+  /// own; actions stay in their column.
+  static func lines(width: Int) -> [Line] {
+    let inner = width - 4
+    let keysColumn = keysColumn(width: width)
+    let actionRoom = max(1, inner - keysColumn - 2)
+    var lines: [Line] = []
+    for (index, section) in sections.enumerated() {
+      if index > 0 { lines.append(.blank) }
+      lines += wrapped(section.title, width: inner).map { .heading($0) }
+      for entry in section.entries {
+        var actions = wrapped(entry.action, width: actionRoom)
+        if DisplayWidth.of(entry.keys) <= keysColumn {
+          lines.append(.entry(keys: entry.keys, action: actions.removeFirst()))
+        } else {
+          lines.append(.entry(keys: entry.keys, action: ""))
+        }
+        lines += actions.map { .continuation($0) }
+      }
     }
-    frame.write("└" + inner + "┘", column: left, row: top + height - 1, style: border)
-    frame.write(" Keys — ? or Esc closes ", column: left + 2, row: top, style: border)
-    for (index, line) in lines.enumerated() {
-      let row = top + 1 + index % perColumn
-      guard row < top + height - 1 else { continue }
-      let x = left + 2 + (index / perColumn) * (entryWidth + 3)
-      frame.write(line.keys, column: x, row: row, style: Style(bold: true), limit: x + keysWidth)
-      frame.write(line.action, column: x + keysWidth + 2, row: row, limit: min(x + entryWidth, left + width - 1))
+    return lines
+  }
+
+  /// Wide enough for every entry's keys where the box allows, else half the box.
+  private static func keysColumn(width: Int) -> Int {
+    min(keysWidth, (width - 4) / 2)
+  }
+
+  /// The first line that can be at the top: the last screenful ends the help.
+  static func lastTop(in size: Size) -> Int {
+    let box = box(in: size)
+    return max(0, lines(width: box.width).count - box.textRows)
+  }
+
+  static func draw(from top: Int, on frame: inout Frame) {
+    let box = box(in: frame.size)
+    let lines = lines(width: box.width)
+    let first = min(max(0, top), lastTop(in: frame.size))
+    let border = Style(bold: true)
+    let inner = String(repeating: "─", count: max(0, box.width - 2))
+    let right = box.left + box.width - 1
+    // The box's rows are the help's alone: no piece of a list row (its
+    // `…`, half a wide character) is left beside the box.
+    for row in box.top..<(box.top + box.height) {
+      frame.write(String(repeating: " ", count: frame.size.columns), column: 0, row: row)
+    }
+    frame.write("┌" + inner + "┐", column: box.left, row: box.top, style: border)
+    for row in (box.top + 1)..<(box.top + box.height - 1) {
+      frame.write("│" + String(repeating: " ", count: max(0, box.width - 2)) + "│", column: box.left, row: row, style: border)
+    }
+    frame.write("└" + inner + "┘", column: box.left, row: box.top + box.height - 1, style: border)
+    frame.write(" Keys — ? or Esc closes ", column: box.left + 2, row: box.top, style: border, limit: right)
+    if lines.count > box.textRows {
+      let position = " \(first + 1)–\(first + box.textRows) of \(lines.count) "
+      let hinted = position + "· j/k scroll "
+      let text = DisplayWidth.of(hinted) <= box.width - 4 ? hinted : position
+      frame.write(text, column: right - DisplayWidth.of(text) - 1, row: box.top + box.height - 1, style: Style(dim: true), limit: right)
+    }
+    let keysColumn = keysColumn(width: box.width)
+    for (offset, line) in lines.dropFirst(first).prefix(box.textRows).enumerated() {
+      let row = box.top + 1 + offset
+      let x = box.left + 2
+      switch line {
+      case .heading(let title):
+        frame.write(title, column: x, row: row, style: Style(bold: true, underline: true), limit: right)
+      case .entry(let keys, let action):
+        frame.write(keys, column: x, row: row, style: Style(bold: true), limit: right)
+        frame.write(action, column: x + keysColumn + 2, row: row, limit: right)
+      case .continuation(let text):
+        frame.write(text, column: x + keysColumn + 2, row: row, limit: right)
+      case .blank:
+        break
+      }
     }
     frame.cursor = nil
+  }
+
+  private static let keysWidth = sections.flatMap(\.entries).map { DisplayWidth.of($0.keys) }.max() ?? 0
+  private static let actionWidth = sections.flatMap(\.entries).map { DisplayWidth.of($0.action) }.max() ?? 0
+
+  /// `text` in lines of at most `width` columns, broken between words.
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, DisplayWidth.of(line) + 1 + DisplayWidth.of(word) > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 }

@@ -56,6 +56,10 @@ public enum Keymap {
       return .selectNext
     case (.list, .wheelUp):
       return .selectPrevious
+    case (.help, .wheelDown):
+      return .scrollHelp(.lineDown)
+    case (.help, .wheelUp):
+      return .scrollHelp(.lineUp)
     default:
       return nil  // an Alt key or any other key with no binding does nothing
     }
@@ -149,6 +153,12 @@ public enum Keymap {
   }
 
   private static let helpBindings: [Binding] = [
+    bind(.help, ["j", .down], .scrollHelp(.lineDown), "scroll down"),
+    bind(.help, ["k", .up], .scrollHelp(.lineUp), "scroll up"),
+    bind(.help, [.pageDown, .control("f"), " "], .scrollHelp(.pageDown), "page down"),
+    bind(.help, [.pageUp, .control("b")], .scrollHelp(.pageUp), "page up"),
+    bind(.help, ["g", .home], .scrollHelp(.top), "to the top"),
+    bind(.help, ["G", .end], .scrollHelp(.bottom), "to the end"),
     bind(.help, ["?", .escape], .toggleHelp, "hide this help"),
     bind(.help, ["q"], .quit, "quit (saves)"),
     bind(.help, [.control("c")], .interrupt, "quit"),

@@ -1,6 +1,7 @@
 import Architecture
 import ArchitectureTesting
 import Foundation
+import Terminal
 import Testing
 @testable import TodoModel
 @testable import Todos
@@ -334,7 +335,8 @@ struct AppReducerTests {
 
   @Test func navigationStopsAtTheEndsAndPagesByTheListHeight() {
     let store = store(todos("1", "2", "3", "4", "5", "6", "7"))
-    store.send(.listHeightChanged(3)) { $0.pageSize = 3 }
+    store.send(.screenResized(Size(columns: 80, rows: 6))) { $0.screenSize = Size(columns: 80, rows: 6) }
+    #expect(store.state.pageSize == 3)
     store.send(.selectPrevious)
     store.send(.pageDown) { $0.selection = id(103) }
     store.send(.pageDown) { $0.selection = id(105); $0.scrollTop = top(2) }
@@ -406,7 +408,7 @@ struct AppReducerTests {
 
   @Test func helpOpensAndCloses() {
     let store = store()
-    store.send(.toggleHelp) { $0.mode = .help }
+    store.send(.toggleHelp) { $0.mode = .help(top: 0) }
     store.send(.toggleHelp) { $0.mode = .list }
   }
 

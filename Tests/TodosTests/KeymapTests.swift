@@ -68,7 +68,7 @@ struct KeymapTests {
     #expect(action("z") == nil)
     #expect(action(.function(5)) == nil)
     #expect(action(.tab, in: .editing(.init(id: id(101), isNew: false, selectionBefore: nil))) == nil)
-    #expect(action("j", in: .help) == nil)
+    #expect(action("x", in: .help(top: 0)) == nil)
   }
 
   @Test func whileTheFileLoadsOnlyCtrlCDoesAnything() {

@@ -38,7 +38,7 @@ struct PropertyTests {
       initialState: AppReducer.State(todos: initial, now: startDate),
       reducer: AppReducer(environment: .virtual(scheduler))
     )
-    store.send(.listHeightChanged(3))
+    store.send(.screenResized(Size(columns: 80, rows: 6)))
     var removedByUser: Set<UUID> = []
     for step in 0..<40 {
       if Int.random(in: 0..<6, using: &generator) == 0 {

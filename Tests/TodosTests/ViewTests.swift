@@ -24,9 +24,7 @@ struct ViewTests {
   }
 
   private var state: AppReducer.State {
-    var state = AppReducer.State(todos: Self.sample, now: startDate)
-    state.pageSize = AppView.listRows(in: Size(columns: 80, rows: 24))
-    return state
+    AppReducer.State(todos: Self.sample, now: startDate)
   }
 
   /// Completed todos show below active ones, whatever their place in the file.
@@ -100,13 +98,54 @@ struct ViewTests {
     #expect(screen(empty, 80, 24)[1] == " No todos yet — press a to add one")
   }
 
-  @Test func theHelpOverlayListsEveryBinding() {
-    var help = state
-    help.mode = .help
-    let text = screen(help, 80, 24).joined(separator: "\n")
-    for line in Keymap.help(for: .list) {
-      #expect(text.contains(line.keys) && text.contains(line.action), "\(line.keys)")
+  /// Every mode's keys are in the help; scrolled page by page at 80x24 and
+  /// at 40x12, every binding shows up, none cut with `…`.
+  @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 12), Size(columns: 30, rows: 6)])
+  func theHelpScrollsThroughEveryModesBindings(_ size: Size) {
+    let scheduler = TestScheduler(now: startDate)
+    let store = Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+    store.send(.screenResized(size))
+    store.send(.toggleHelp)
+    let box = HelpOverlay.box(in: size)
+    var seen = ""
+    var previous: [String] = []
+    for _ in 0..<100 {
+      let lines = screen(store.state, size.columns, size.rows)
+      if lines == previous { break }
+      previous = lines
+      let rows = lines[box.top..<(box.top + box.height)]
+      #expect(!rows.contains { $0.contains("…") }, "\(rows.joined(separator: "\n"))")
+      seen += rows.joined(separator: "\n")
+      store.send(.scrollHelp(.pageDown))
     }
+    for mode in Keymap.Mode.allCases {
+      for line in Keymap.help(for: mode) {
+        #expect(seen.contains(line.keys), "\(line.keys) at \(size)")
+        for word in line.action.split(separator: " ") { #expect(seen.contains(word), "\(line.action) at \(size)") }
+      }
+    }
+    store.send(.scrollHelp(.top))
+    #expect(store.state.mode == .help(top: 0))
+  }
+
+  /// The help scrolls no further than its last screenful, and a box that
+  /// holds everything does not scroll at all.
+  @Test func theHelpStopsScrollingAtItsEnd() {
+    let scheduler = TestScheduler(now: startDate)
+    let store = Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+    store.send(.screenResized(Size(columns: 40, rows: 12)))
+    store.send(.toggleHelp)
+    store.send(.scrollHelp(.bottom))
+    let last = HelpOverlay.lastTop(in: Size(columns: 40, rows: 12))
+    #expect(last > 0)
+    #expect(store.state.mode == .help(top: last))
+    store.send(.scrollHelp(.lineDown))
+    #expect(store.state.mode == .help(top: last))
+    store.send(.scrollHelp(.lineUp))
+    #expect(store.state.mode == .help(top: last - 1))
+    #expect(screen(store.state, 40, 12)[10].contains("of \(HelpOverlay.lines(width: 38).count)"))
+    store.send(.screenResized(Size(columns: 200, rows: 100)))
+    #expect(store.state.mode == .help(top: 0), "all of it fits: back to the top")
   }
 
   @Test func aTooSmallTerminalSaysSoInsteadOfDrawingGarbage() {
@@ -128,7 +167,7 @@ struct ViewTests {
     let scheduler = TestScheduler(now: startDate)
     let many = IdentifiedArray(uniqueElements: (1...100).map { Todo.State(id: id(1_000 + $0), text: "todo \($0)") })
     let store = Store(initialState: AppReducer.State(todos: many, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
-    store.send(.listHeightChanged(AppView.listRows(in: Size(columns: 40, rows: 10))))
+    store.send(.screenResized(Size(columns: 40, rows: 10)))
     store.send(.selectLast)
     var lines = screen(store.state, 40, 10)
     #expect(lines[7] == " [ ] todo 100")
