@@ -4,6 +4,7 @@
 /// and variation selectors 0, the rest 1. Never `Character.count`.
 public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
+    if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }  // most text
     let scalars = character.unicodeScalars
     // A flag is two regional indicators drawn as one 2-column glyph; a lone
     // indicator is a letter in a box, 1 column (as tmux and xterm draw them).
@@ -15,7 +16,16 @@ public enum DisplayWidth {
 
   private static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
 
-  public static func of<S: StringProtocol>(_ text: S) -> Int {
+  public static func of(_ text: String) -> Int {
+    of(text[...])
+  }
+
+  /// Concrete rather than generic, so that it is specialized (see `Frame.write`).
+  public static func of(_ text: Substring) -> Int {
+    let bytes = text.utf8.span
+    var isPrintableASCII = true
+    for index in bytes.indices where !(0x20..<0x7F).contains(bytes[index]) { isPrintableASCII = false; break }
+    if isPrintableASCII { return bytes.count }
     var width = 0
     for character in text { width += of(character) }
     return width

@@ -59,11 +59,18 @@ public struct Frame: Equatable, Sendable {
   /// the right edge). Text that does not fit ends with `…`, and a wide
   /// grapheme never straddles the limit. Returns the column after the text.
   @discardableResult
-  public mutating func write<S: StringProtocol>(
-    _ text: S, column: Int, row: Int, style: Style = .plain, limit: Int? = nil
-  ) -> Int {
+  public mutating func write(_ text: String, column: Int, row: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+    write(text[...], column: column, row: row, style: style, limit: limit)
+  }
+
+  /// `write` for part of a string. (Concrete, not generic over
+  /// StringProtocol: a generic one is not specialized for the views in
+  /// other modules, and walked its text through protocol witnesses.)
+  @discardableResult
+  public mutating func write(_ text: Substring, column: Int, row: Int, style: Style = .plain, limit: Int? = nil) -> Int {
     let end = min(limit ?? size.columns, size.columns)
     guard row >= 0, row < size.rows, column < end else { return column }
+    if let x = writePrintableASCII(text.utf8.span, column: column, row: row, style: style, end: end) { return x }
     var x = max(0, column)
     var index = text.startIndex
     while index < text.endIndex {
@@ -88,6 +95,20 @@ public struct Frame: Equatable, Sendable {
     }
     return x
   }
+
+  /// `write` for text of printable ASCII that fits, the common case, a byte
+  /// per cell without walking graphemes; nil for any other text.
+  private mutating func writePrintableASCII(_ bytes: Span<UInt8>, column: Int, row: Int, style: Style, end: Int) -> Int? {
+    guard column >= 0, column + bytes.count <= end else { return nil }
+    for index in bytes.indices where !(0x20..<0x7F).contains(bytes[index]) { return nil }
+    for index in bytes.indices {
+      put(Cell(Self.printableASCII[Int(bytes[index]) - 0x20], style: style), at: column + index, row: row)
+    }
+    return column + bytes.count
+  }
+
+  /// Space to `~` as characters, made once rather than per cell.
+  private static let printableASCII: [Character] = (0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) }
 
   /// Sets the style of cells `columns` on `row`, keeping their text.
   public mutating func restyle(row: Int, columns: Range<Int>, _ change: (inout Style) -> Void) {

@@ -22,18 +22,21 @@ extension Frame {
       }
     }
     var runs: [CellRun] = []
+    // Spans: read in place, without the array's copy-on-write checks per cell.
+    let new = cells.span
+    let old = previous.cells.span
     for row in 0..<size.rows {
       let base = row * size.columns
       var x = 0
       while x < size.columns {
-        guard cells[base + x] != previous.cells[base + x] else {
+        guard new[base + x] != old[base + x] else {
           x += 1
           continue
         }
         var start = x
-        while cells[base + start].width == 0, start > 0 { start -= 1 }  // start on the wide grapheme
+        while new[base + start].width == 0, start > 0 { start -= 1 }  // start on the wide grapheme
         var end = x + 1
-        while end < size.columns, cells[base + end] != previous.cells[base + end] || cells[base + end].width == 0 {
+        while end < size.columns, new[base + end] != old[base + end] || new[base + end].width == 0 {
           end += 1
         }
         runs.append(CellRun(row: row, column: start, cells: Array(cells[(base + start)..<(base + end)])))

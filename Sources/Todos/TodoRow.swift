@@ -42,11 +42,11 @@ enum TodoRow {
       guard x < end else { break }
       var color: Style.Color?
       var bold = false
-      if word.count > 1, word.first == "+" {
+      if word.first == "+", word.count > 1 {
         color = .cyan
-      } else if word.count > 1, word.first == "@" {
+      } else if word.first == "@", word.count > 1 {
         color = .magenta
-      } else if let (key, value) = Todo.State.keyValue(word), key == "due", let due = Day(value) {
+      } else if word.hasPrefix("due:"), let (key, value) = Todo.State.keyValue(word), key == "due", let due = Day(value) {
         color = due < today && !todo.isComplete ? .red : .yellow
         bold = due <= today && !todo.isComplete
       }
