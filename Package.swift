@@ -162,6 +162,7 @@ let package = Package(
     .testTarget(
       name: "TerminalTests",
       dependencies: ["Terminal", "VirtualTerminal"],
+      exclude: ["Fixtures"],
       swiftSettings: testStrict
     ),
   ],

@@ -1,7 +1,13 @@
-/// How many terminal columns text takes, computed the way terminals draw it:
-/// the sum of each scalar's width (as glibc's wcwidth, ncurses and tmux
-/// agree): East Asian wide characters and emoji 2, combining marks, joiners
-/// and variation selectors 0, the rest 1. Never `Character.count`.
+/// How many terminal columns text takes, computed the way terminals draw it
+/// (checked against tmux and xterm; Tests/TerminalTests/Fixtures/graphemes.tsv
+/// is the table): a grapheme takes the sum of its scalars' widths, as
+/// glibc's wcwidth and ncurses count them — East Asian wide and fullwidth
+/// characters 2 (scripts/east-asian-width.py makes the table from Unicode's
+/// data), combining marks, joiners and variation selectors 0, the rest 1 —
+/// with two exceptions where terminals join scalars into one glyph:
+/// a flag (two regional indicators) is 2, and a zero-width joiner ends the
+/// grapheme's width (`drawn` draws only what comes before it).
+/// Never `Character.count`.
 public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
     if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }  // most text
@@ -10,11 +16,26 @@ public enum DisplayWidth {
     // indicator is a letter in a box, 1 column (as tmux and xterm draw them).
     if let first = scalars.first, regionalIndicators.contains(first.value) { return scalars.count > 1 ? 2 : 1 }
     var width = 0
-    for scalar in scalars { width += of(scalar) }
+    for scalar in scalars {
+      if scalar == zeroWidthJoiner { break }
+      width += of(scalar)
+    }
     return width
   }
 
+  /// The scalars of `character` to send to a terminal: all of them, except
+  /// that a ZWJ sequence (👨‍👩‍👧) is cut before its first joiner. Terminals
+  /// disagree on those (tmux joins them into the first glyph's columns,
+  /// xterm draws each emoji, ncurses counts each), so only the first part
+  /// is drawn, in the columns every one of them expects.
+  public static func drawn(_ character: Character) -> Substring.UnicodeScalarView {
+    let scalars = String(character)[...].unicodeScalars
+    guard let joiner = scalars.firstIndex(of: zeroWidthJoiner) else { return scalars }
+    return scalars[..<joiner]
+  }
+
   private static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
+  private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
 
   public static func of(_ text: String) -> Int {
     of(text[...])
@@ -39,19 +60,23 @@ public enum DisplayWidth {
     case .nonspacingMark, .enclosingMark, .format, .control: return 0
     default: break
     }
-    if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul vowels and finals join the syllable
-    if scalar.properties.isEmojiPresentation { return 2 }
-    for range in wide where range.contains(value) { return 2 }
-    return 1
+    // Hangul vowels and final consonants join the syllable their initial starts.
+    if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
+    return isWide(value) ? 2 : 1
   }
 
-  /// East Asian Wide and Fullwidth blocks (Unicode 15), the 2-column ranges
-  /// that are not emoji.
-  private static let wide: [ClosedRange<UInt32>] = [
-    0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
-    0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
-    0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-    0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
-    0x20000...0x2FFFD, 0x30000...0x3FFFD,
-  ]
+  /// Whether the code point is in `wideRanges` (binary search).
+  static func isWide(_ value: UInt32) -> Bool {
+    var low = 0
+    var high = wideRanges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if wideRanges[middle].upperBound < value {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low < wideRanges.count && wideRanges[low].contains(value)
+  }
 }

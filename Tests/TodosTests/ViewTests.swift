@@ -35,7 +35,7 @@ struct ViewTests {
       " [ ] (A) Submit the tax return +finance @desk due:2026-12-15",
       " [ ] 買い物リストを作る +家事 @スーパー",
       " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01",
-      " [ ] Email 👩‍💻 the team about the release +work and then write a long line tha…",
+      " [ ] Email 👩‍💻 the team about the release +work and then write a long line that …",
       " [x] Return library books @town",
     ])
     #expect(lines[6...22].allSatisfy { $0.isEmpty })
@@ -48,7 +48,7 @@ struct ViewTests {
       " [ ] (A) Submit the tax return +finance…",
       " [ ] 買い物リストを作る +家事 @スーパー",
       " [ ] Plan the trip to 京都 🗾 +travel d…",
-      " [ ] Email 👩‍💻 the team about the rele…",
+      " [ ] Email 👩‍💻 the team about the releas…",
       " [x] Return library books @town",
       "", "", "",
       " 4 items left · saved            ? help",
@@ -82,6 +82,29 @@ struct ViewTests {
     #expect(frame.cursor?.column == 5 + 6 + 1 + 2)
     #expect(frame.cursor?.row == 2)
     #expect(frame.text(row: 22) == " Enter saves · Esc cancels · Ctrl-U clears")
+  }
+
+  /// For every grapheme of the width table (the one tmux is checked
+  /// against), the editor's cursor lands where the renderer put the next
+  /// cell: before it, after it, and after it with text following.
+  @Test func theEditorsCursorAndTheRowAgreeOnEveryTrickyGrapheme() throws {
+    let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../TerminalTests/Fixtures/graphemes.tsv")
+    let rows = try String(contentsOf: table, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(rows.count > 20)
+    for row in rows {
+      let fields = row.split(separator: "\t")
+      let grapheme = fields[0]
+      let columns = Int(fields[1])!
+      var editing = state
+      editing.mode = .editing(.init(id: editing.todos[1].id, isNew: false, selectionBefore: nil))
+      for (cursor, expected) in [(1, 5 + 1), (2, 5 + 1 + columns), (3, 5 + 1 + columns + 1)] {
+        editing.editor = LineEditor.State(text: "x\(grapheme)yz", cursor: cursor)
+        let frame = AppView.render(editing, Size(columns: 80, rows: 24))
+        #expect(frame.cursor?.column == expected, "\(fields[2]), cursor \(cursor)")
+        #expect(frame[5 + 1 + columns, 2].grapheme == "y", "\(fields[2])")
+      }
+    }
   }
 
   @Test func theSearchLineShowsTheQueryAndItsCursor() {

@@ -333,6 +333,47 @@ check "the wheel moves the selection" "[x] one"
 keys q
 check "mouse session ended" "EXIT=0"
 
+# 10. Tricky graphemes (Tests/TerminalTests/Fixtures/graphemes.tsv, the
+#     table the unit tests hold yaru's widths to): tmux draws each in the
+#     columns the table says, and yaru's rows of them read back whole, the
+#     same before and after the selection has moved over every one of them.
+table="$(dirname "$0")/../TerminalTests/Fixtures/graphemes.tsv"
+cat > "$work/measure.sh" <<'SH'
+#!/usr/bin/env bash
+grep -v '^#' "$1" | while IFS=$'\t' read -r g columns name; do
+  printf '\r\033[2K%s' "$g"
+  printf '%s\t%s\t%s\n' "$columns" "$(tmux display -p '#{cursor_x}')" "$name" >> "$2"
+done
+echo done >> "$2"
+SH
+chmod +x "$work/measure.sh"
+tmux -S "$sock" kill-server 2>/dev/null
+sessions=$((sessions + 1)); sock="$work/sock$sessions"
+tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 "$work/measure.sh '$table' '$work/measured.tsv'; sleep 60"
+for i in $(seq 100); do grep -qx done "$work/measured.tsv" 2>/dev/null && break; sleep 0.05; done
+wrong=$(grep -v '^done$' "$work/measured.tsv" | awk -F'\t' '$1 != $2 { print $3 " (table " $1 ", tmux " $2 ")" }')
+if grep -qx done "$work/measured.tsv" && [ -z "$wrong" ]; then
+  pass "tmux draws every grapheme of the table in its columns"; else fail "widths differ from tmux: $wrong"; fi
+# What yaru draws of each between brackets: a ZWJ sequence up to its first
+# joiner, a grapheme of no width (a lone zero-width space) not at all.
+grep -v '^#' "$table" | cut -f1 | sed 's/^/[/; s/$/]/' > "$work/graphemes.txt"
+grep -v '^#' "$table" | cut -f1 | sed 's/\xe2\x80\x8d.*//; s/\xe2\x80\x8b//; s/^/ [ ] [/; s/$/]/' > "$work/expected.txt"
+start_on "$work/graphemes.txt"
+tmux -S "$sock" resize-window -x 80 -y 40
+check "grapheme session up" "[ ] [a]"
+sleep 0.3
+rows=$(grep -c '' "$work/expected.txt")
+shown() { screen | sed -n "2,$((rows + 1))p"; }
+if diff <(shown) "$work/expected.txt" > "$work/diff.txt"; then
+  pass "every grapheme's row reads back whole"; else fail "grapheme rows: $(cat "$work/diff.txt")"; fi
+for i in $(seq "$rows"); do keys j; done
+keys g
+sleep 0.3
+if diff <(shown) "$work/expected.txt" > "$work/diff.txt"; then
+  pass "and again after the selection moved over every row"; else fail "after moving: $(cat "$work/diff.txt")"; fi
+keys q
+check "grapheme session ended" "EXIT=0"
+
 # No yaru outlives its terminal (closing tmux sends SIGHUP).
 for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done
 left=""
