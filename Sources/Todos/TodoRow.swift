@@ -36,27 +36,48 @@ enum TodoRow {
   private static func drawText(_ todo: Todo.State, base: Style, today: Day, column: Int, row: Int, on frame: inout Frame) -> Int {
     let end = frame.write(todo.text, column: column, row: row, style: base)
     var x = column
-    for word in todo.text.split(separator: " ", omittingEmptySubsequences: false) {
+    forEachWord(of: todo.text) { word in
       let width = DisplayWidth.of(word)
       defer { x += width + 1 }
-      guard x < end else { break }
+      guard x < end else { return false }
       var color: Style.Color?
       var bold = false
-      if word.first == "+", word.count > 1 {
+      let first = word.utf8.first
+      if first == UInt8(ascii: "+"), word.count > 1 {
         color = .cyan
-      } else if word.first == "@", word.count > 1 {
+      } else if first == UInt8(ascii: "@"), word.count > 1 {
         color = .magenta
-      } else if word.hasPrefix("due:"), let (key, value) = Todo.State.keyValue(word), key == "due", let due = Day(value) {
+      } else if word.utf8.starts(with: "due:".utf8), let (_, value) = Todo.State.keyValue(word), let due = Day(value) {
         color = due < today && !todo.isComplete ? .red : .yellow
         bold = due <= today && !todo.isComplete
       }
-      guard let color else { continue }
-      frame.restyle(row: row, columns: x..<min(x + width, end)) {
-        $0.foreground = color
-        $0.bold = $0.bold || bold
+      if let color {
+        frame.restyle(row: row, columns: x..<min(x + width, end)) {
+          $0.foreground = color
+          $0.bold = $0.bold || bold
+        }
       }
+      return true
     }
     return end
+  }
+
+  /// Calls `body` with each word of `text` (split at single spaces, empty
+  /// words included) until it returns false. ASCII text, the common case, is
+  /// split on its bytes; other text on its graphemes, where a space followed
+  /// by a combining mark is not a space.
+  private static func forEachWord(of text: String, _ body: (Substring) -> Bool) {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+      for word in text.split(separator: " ", omittingEmptySubsequences: false) where !body(word) { return }
+      return
+    }
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    while true {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
+      guard body(text[start..<end]), end < bytes.endIndex else { return }
+      start = bytes.index(after: end)
+    }
   }
 
   /// The line editor's text from `column`, scrolled so the cursor shows, and
