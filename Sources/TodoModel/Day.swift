@@ -59,7 +59,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   public static func < (a: Day, b: Day) -> Bool { a.bits < b.bits }
 
-  private static func length(ofMonth month: Int, in year: Int) -> Int {
+  static func length(ofMonth month: Int, in year: Int) -> Int {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
     case 4, 6, 9, 11: 30

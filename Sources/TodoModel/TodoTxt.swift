@@ -30,8 +30,9 @@ public enum TodoTxt {
   /// exactly as the file would read it, so what shows after Enter is what
   /// shows after a reload. A new todo is dated today unless the line gives
   /// a date: active ones get a creation date, completed ones a completion date.
+  /// Date shortcuts (`due:tomorrow`) are written as dates.
   public static func parseTyped(_ line: String, id: UUID, today: Day, isNew: Bool) -> Todo.State {
-    var todo = parse(line[...], id: id)
+    var todo = parse(DateShortcut.resolving(line, today: today)[...], id: id)
     guard isNew else { return todo }
     if todo.isComplete {
       if todo.completionDate == nil { todo.completionDate = today }

@@ -42,7 +42,8 @@ extension AppReducer {
   func change(_ state: inout State, _ edit: ListEdit) -> Effect<Action> {
     if !edit.kind.isFromDisk, state.file.isReadOnly { return refuseWhileReadOnly(&state) }
     let flipped = edit.kind == .undo ? [] : edit.changes.compactMap(\.flippedCompletion)
-    let isToggle = !flipped.isEmpty && flipped.count == edit.changes.count
+    // A toggle (with, for a recurring todo, the todo it brings or takes away).
+    let isToggle = !flipped.isEmpty
     var effects: [Effect<Action>] = []
     if !isToggle, !state.unsunk.isEmpty {
       state.unsunk = []
@@ -140,6 +141,26 @@ extension AppReducer.State {
   }
 
   /// The selected todo after `change` (an element action such as a toggle).
+  /// Completing a recurring todo brings its next occurrence, right after it
+  /// in the file, in the same step; re-opening it takes that one away again
+  /// (if it is still as it came).
+  func recurring(_ edit: ListEdit, today: Day, newID: () -> UUID) -> (ListEdit, spawned: (UUID, UUID?)?) {
+    guard edit.changes.count == 1, case .update(let before, let after) = edit.changes[0],
+          before.isComplete != after.isComplete, let index = todos.index(id: after.id)
+    else { return (edit, nil) }
+    var edit = edit
+    if after.isComplete, let next = before.nextOccurrence(completedOn: today, id: newID()) {
+      edit.changes.append(.insert(next, at: index + 1))
+      return (edit, (after.id, next.id))
+    }
+    if !after.isComplete, let spawnedID = recurrences[after.id], let spawnedIndex = todos.index(id: spawnedID),
+       !todos[spawnedIndex].isComplete {
+      edit.changes.append(.remove(todos[spawnedIndex], at: spawnedIndex))
+      return (edit, (after.id, nil))
+    }
+    return (edit, nil)
+  }
+
   func updatingTodo(_ id: UUID, _ change: (inout Todo.State) -> Void) -> ListEdit? {
     guard let before = todos[id: id] else { return nil }
     var after = before

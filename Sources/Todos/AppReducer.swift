@@ -23,6 +23,9 @@ public struct AppReducer: Reducer {
     /// active ones: until the sink, a second after the last toggle, they keep
     /// their place on screen.
     public var unsunk: Set<UUID> = []
+    /// The todo each completed recurring todo brought (this session), so
+    /// that re-opening it takes that one away.
+    public var recurrences: [UUID: UUID] = [:]
     public var history = UndoHistory()
     /// The time on the status-bar clock.
     public var now: Date
@@ -203,9 +206,12 @@ public struct AppReducer: Reducer {
       return reduceFile(&state, action)
     case .todo(let id, let action):
       let today = environment.today
-      return change(&state, state.updatingTodo(id) { todo in
+      guard let edit = state.updatingTodo(id, { todo in
         _ = Todo(today: { today }).reduce(into: &todo, action: action)
-      })
+      }) else { return .none }
+      let (recurringEdit, spawned) = state.recurring(edit, today: today, newID: environment.uuid)
+      if let (completed, next) = spawned { state.recurrences[completed] = next }
+      return change(&state, recurringEdit)
     case .editor:
       return .none
     case .selectNext: state.moveSelection(by: 1)

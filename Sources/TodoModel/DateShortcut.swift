@@ -1,0 +1,40 @@
+/// Dates typed the short way in `due:` and `t:` — `today`, `tomorrow`,
+/// `mon`…`sun` (the next such day, never today), `+3d`, `+2w`, `+1m`, `+1y`,
+/// `+2b` — written as `YYYY-MM-DD` when a line is committed, so the file
+/// only ever holds real dates that every todo.txt tool understands.
+public enum DateShortcut {
+  /// The day `text` names when typed on `today`; nil when it is no shortcut.
+  public static func day(_ text: Substring, today: Day) -> Day? {
+    switch text.lowercased() {
+    case "today": return today
+    case "tomorrow": return today.adding(days: 1)
+    default: break
+    }
+    if let weekday = weekdays.firstIndex(of: text.lowercased()) {
+      let ahead = (weekday + 1 - today.weekday + 7) % 7
+      return today.adding(days: ahead == 0 ? 7 : ahead)
+    }
+    guard text.first == "+", let step = DateStep(text.dropFirst()) else { return nil }
+    return step.after(today)
+  }
+
+  private static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+  /// Keys whose values may be shortcuts.
+  static let dateKeys: Set<Substring> = ["due", "t"]
+
+  /// `text` with each `due:` and `t:` shortcut written as a date; every
+  /// other byte as it was.
+  public static func resolving(_ text: String, today: Day) -> String {
+    guard text.contains(":") else { return text }
+    var changed = false
+    let words = text.split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+      guard let (key, value) = Todo.State.keyValue(word), dateKeys.contains(key), Day(value) == nil,
+            let day = day(value, today: today)
+      else { return word }
+      changed = true
+      return "\(key):\(day)"
+    }
+    return changed ? words.joined(separator: " ") : text
+  }
+}

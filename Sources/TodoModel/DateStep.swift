@@ -1,0 +1,38 @@
+/// A distance in the calendar as todo.txt tools write it: `3d`, `2w`, `1m`,
+/// `1y`, `5b` (business days, Monday to Friday). Date shortcuts (`+3d`) and
+/// recurrence (`rec:1w`) are both made of one.
+public struct DateStep: Equatable, Sendable {
+  public enum Unit: Character, Sendable {
+    case days = "d", weeks = "w", months = "m", years = "y", businessDays = "b"
+  }
+
+  public let count: Int
+  public let unit: Unit
+
+  public init(count: Int, unit: Unit) {
+    self.count = count
+    self.unit = unit
+  }
+
+  /// Digits then a unit letter (`12d`); nil for anything else. Counts past
+  /// 99,999 are refused: no calendar step that long is meant.
+  public init?(_ text: Substring) {
+    guard let last = text.last, let unit = Unit(rawValue: last) else { return nil }
+    let digits = text.dropLast()
+    guard (1...5).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits) else {
+      return nil
+    }
+    self.init(count: count, unit: unit)
+  }
+
+  /// The day this step after `day`.
+  public func after(_ day: Day) -> Day {
+    switch unit {
+    case .days: day.adding(days: count)
+    case .weeks: day.adding(days: 7 * count)
+    case .months: day.adding(months: count)
+    case .years: day.adding(years: count)
+    case .businessDays: day.adding(businessDays: count)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+
+/// `rec:` — a todo that comes back when it is completed. `rec:1w` counts
+/// from the day it was completed, the strict `rec:+1w` from its old due
+/// date, so a weekly bill stays on its weekday however late it was paid.
+public struct Recurrence: Equatable, Sendable {
+  public let isStrict: Bool
+  public let step: DateStep
+
+  /// The value of a `rec:` tag (`1w`, `+2m`); nil when it is not one.
+  public init?(_ value: Substring) {
+    isStrict = value.first == "+"
+    guard let step = DateStep(isStrict ? value.dropFirst() : value), step.count > 0 else { return nil }
+    self.step = step
+  }
+}
+
+extension Todo.State {
+  public var recurrence: Recurrence? {
+    keyValues.first { $0.key == "rec" }.flatMap { Recurrence($0.value) }
+  }
+
+  /// The `t:` (threshold) date, when there is one and it is a real day.
+  public var thresholdDate: Day? {
+    keyValues.first { $0.key == "t" }.flatMap { Day($0.value) }
+  }
+
+  /// The todo that completing this (active) one on `day` brings back: the
+  /// same text, priority, projects and contexts, created `day`, with `due:`
+  /// moved one step (from `day`, or from the old due date when strict) and
+  /// `t:` moved to keep its distance before `due:`. Without either date,
+  /// the new todo is due one step after `day`. Nil when it does not recur.
+  public func nextOccurrence(completedOn day: Day, id: UUID) -> Todo.State? {
+    guard let recurrence, !isComplete else { return nil }
+    var text = text
+    let due = dueDate
+    let threshold = thresholdDate
+    if let due {
+      let newDue = recurrence.step.after(recurrence.isStrict ? due : day)
+      text = text.replacingTag("due", with: "\(newDue)")
+      if let threshold {
+        text = text.replacingTag("t", with: "\(newDue.adding(days: -threshold.days(until: due)))")
+      }
+    } else if let threshold {
+      text = text.replacingTag("t", with: "\(recurrence.step.after(recurrence.isStrict ? threshold : day))")
+    } else {
+      text += " due:\(recurrence.step.after(day))"
+    }
+    return Todo.State(id: id, text: text, priority: priority, creationDate: day)
+  }
+}
+
+extension String {
+  /// The text with the first `key:` tag's value replaced.
+  func replacingTag(_ key: Substring, with value: String) -> String {
+    var replaced = false
+    return split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+      guard !replaced, let (wordKey, _) = Todo.State.keyValue(word), wordKey == key else { return word }
+      replaced = true
+      return "\(key):\(value)"
+    }.joined(separator: " ")
+  }
+}
