@@ -34,7 +34,10 @@ public struct Todo: Reducer {
 
   public enum Action: Equatable, Sendable {
     case toggleCompleteTapped
+    /// `p`: none → A → B → C → none; from another letter the next one, Z → none.
     case priorityCycled
+    /// `P` and a letter (or Space: none).
+    case prioritySet(Character?)
   }
 
   /// Today, from the environment's clock: completing a todo stamps it.
@@ -67,10 +70,12 @@ public struct Todo: Reducer {
       guard !state.isComplete else { return .none }
       state.priority = switch state.priority {
       case nil: "A"
-      case "A": "B"
-      case "B": "C"
-      default: nil
+      case "C", "Z": nil
+      case let letter?: Character(Unicode.Scalar(letter.asciiValue! + 1))
       }
+    case .prioritySet(let priority):
+      guard !state.isComplete, priority.map({ $0.isASCII && $0.isUppercase }) ?? true else { return .none }
+      state.priority = priority
     }
     return .none
   }

@@ -67,7 +67,7 @@ public struct AppReducer: Reducer {
         switch mode {
         case .editing(let editing): editing.editor
         case .searching(let editor): editor
-        case .list, .help: nil
+        case .list, .help, .choosingPriority: nil
         }
       }
       set {
@@ -78,7 +78,7 @@ public struct AppReducer: Reducer {
           mode = .editing(editing)
         case .searching:
           mode = .searching(newValue)
-        case .list, .help:
+        case .list, .help, .choosingPriority:
           break
         }
       }
@@ -92,6 +92,8 @@ public struct AppReducer: Reducer {
     case searching(LineEditor.State)
     /// The help overlay, scrolled to its line `top`.
     case help(top: Int)
+    /// `P` was pressed: the next letter is the selected todo's priority.
+    case choosingPriority
   }
 
   /// Which todo is being edited, whether it is new (and so discarded on
@@ -150,6 +152,8 @@ public struct AppReducer: Reducer {
     /// A click on a filter's name.
     case showFilter(Filter)
     case toggleHelp
+    /// `P`: wait for a letter (or Space, or Esc).
+    case choosePriority, cancelChoosingPriority
     case scrollHelp(HelpScroll)
     case toggleClockFormat
     case screenResized(Size)
@@ -205,6 +209,7 @@ public struct AppReducer: Reducer {
     case .loadingIsSlow, .fileLoaded, .saveFinished, .retrySave, .fileChangedOnDisk, .conflictCopiesFound:
       return reduceFile(&state, action)
     case .todo(let id, let action):
+      if state.mode == .choosingPriority { state.mode = .list }
       let today = environment.today
       guard let edit = state.updatingTodo(id, { todo in
         _ = Todo(today: { today }).reduce(into: &todo, action: action)
@@ -255,6 +260,11 @@ public struct AppReducer: Reducer {
     case .cancelSearch:
       state.mode = .list
       state.search = ""
+    case .choosePriority:
+      guard state.selection != nil else { return .none }
+      state.mode = .choosingPriority
+    case .cancelChoosingPriority:
+      state.mode = .list
     case .toggleHelp:
       if case .help = state.mode { state.mode = .list } else { state.mode = .help(top: 0) }
     case .scrollHelp(let scroll):

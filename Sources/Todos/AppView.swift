@@ -112,6 +112,8 @@ public enum AppView {
       TodoRow.drawEditor(editor, column: x, row: row, on: &frame)
     case .editing:
       frame.write("Enter saves · Esc cancels · Ctrl-U clears", column: 1, row: row, style: Style(dim: true))
+    case .choosingPriority:
+      frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
     case .list, .help:
       if state.file.isReadOnly, state.search.isEmpty {
         frame.write("Another yaru has this file open: here you can look, not change", column: 1, row: row, style: Style(dim: true))

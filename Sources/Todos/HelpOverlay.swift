@@ -23,6 +23,7 @@ enum HelpOverlay {
       ("In the list", Keymap.help(for: .list)),
       ("Editing a todo", editing),
       ("Typing a search (and the editing keys)", search),
+      ("After P (priority)", Keymap.help(for: .priority)),
       ("In this help", Keymap.help(for: .help)),
     ]
   }()

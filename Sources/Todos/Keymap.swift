@@ -6,7 +6,7 @@ import TodoModel
 /// from these rows, so the two can never disagree. Keys with no row do nothing.
 public enum Keymap {
   public enum Mode: Hashable, Sendable, CaseIterable {
-    case list, edit, search, help
+    case list, edit, search, help, priority
 
     public init(_ mode: AppReducer.Mode) {
       switch mode {
@@ -14,6 +14,7 @@ public enum Keymap {
       case .editing: self = .edit
       case .searching: self = .search
       case .help: self = .help
+      case .choosingPriority: self = .priority
       }
     }
   }
@@ -24,6 +25,8 @@ public enum Keymap {
     case send(AppReducer.Action)
     case toggleSelected
     case cyclePriorityOfSelected
+    /// The selected todo's priority, then back to the list.
+    case setPriorityOfSelected(Character?)
   }
 
   public struct Binding: Sendable {
@@ -67,11 +70,16 @@ public enum Keymap {
 
   /// The help overlay's lines for one mode: keys, then what they do.
   public static func help(for mode: Mode) -> [(keys: String, action: String)] {
-    var lines = bindings.filter { $0.mode == mode }.map { binding in
+    // After `P` the 26 letters are one line.
+    let shown = bindings.filter { $0.mode == mode && !($0.mode == .priority && $0.keys.count == 2) }
+    var lines = shown.map { binding in
       (keys: binding.keys.map(\.name).joined(separator: ", "), action: binding.help)
     }
     if mode == .edit || mode == .search {
       lines.insert((keys: "any character", action: "type it at the cursor"), at: 0)
+    }
+    if mode == .priority {
+      lines.insert((keys: "A–Z", action: "that priority (a–z too)"), at: 0)
     }
     return lines
   }
@@ -81,6 +89,7 @@ public enum Keymap {
     case .send(let action): action
     case .toggleSelected: state.selection.map { .todo(id: $0, action: .toggleCompleteTapped) }
     case .cyclePriorityOfSelected: state.selection.map { .todo(id: $0, action: .priorityCycled) }
+    case .setPriorityOfSelected(let priority): state.selection.map { .todo(id: $0, action: .prioritySet(priority)) }
     }
   }
 
@@ -101,6 +110,7 @@ public enum Keymap {
   }()
 
   public static let bindings: [Binding] = listBindings + lineBindings(.edit) + lineBindings(.search) + helpBindings
+    + priorityBindings
 
   private static let listBindings: [Binding] = [
     bind(.list, ["j", .down], .selectNext, "next todo"),
@@ -117,7 +127,8 @@ public enum Keymap {
     bind(.list, ["d", .delete], .deleteSelected, "delete"),
     bind(.list, ["J"], .moveSelected(.down), "move down"),
     bind(.list, ["K"], .moveSelected(.up), "move up"),
-    Binding(mode: .list, keys: ["p"], command: .cyclePriorityOfSelected, help: "priority A, B, C"),
+    Binding(mode: .list, keys: ["p"], command: .cyclePriorityOfSelected, help: "priority: none, A, B, C"),
+    bind(.list, ["P"], .choosePriority, "priority: then a letter, or Space for none"),
     bind(.list, ["f"], .cycleFilter, "filter"),
     bind(.list, ["C"], .clearCompleted, "clear completed"),
     bind(.list, ["/"], .startSearch, "search"),
@@ -163,6 +174,18 @@ public enum Keymap {
     bind(.help, ["q"], .quit, "quit (saves)"),
     bind(.help, [.control("c")], .interrupt, "quit"),
   ]
+
+  /// After `P`: a letter (either case) is the priority; every other key does nothing.
+  private static let priorityBindings: [Binding] =
+    [Binding(mode: .priority, keys: [" "], command: .setPriorityOfSelected(nil), help: "no priority")]
+    + (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { code in
+      let letter = Character(Unicode.Scalar(code))
+      return Binding(
+        mode: .priority, keys: [.character(letter), .character(Character(letter.lowercased()))],
+        command: .setPriorityOfSelected(letter), help: "priority \(letter)"
+      )
+    }
+    + [bind(.priority, [.escape], .cancelChoosingPriority, "keep the priority"), bind(.priority, [.control("c")], .interrupt, "quit")]
 
   private static func bind(_ mode: Mode, _ keys: [Key], _ action: AppReducer.Action, _ help: String) -> Binding {
     Binding(mode: mode, keys: keys, command: .send(action), help: help)

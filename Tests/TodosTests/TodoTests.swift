@@ -61,9 +61,20 @@ struct TodoTests {
     store.send(.priorityCycled) { $0.priority = nil }
   }
 
-  @Test func aLowPriorityFromTheFileCyclesBackToNone() {
-    let store = store(Todo.State(id: id(1), text: "Someday", priority: "Z"))
-    store.send(.priorityCycled) { $0.priority = nil }
+  /// From a letter past C, `p` moves on to the next one (it used to drop
+  /// a (D) to none); Z goes to none.
+  @Test func aLowPriorityFromTheFileMovesOnToTheNextLetter() {
+    let store = store(Todo.State(id: id(1), text: "Someday", priority: "D"))
+    store.send(.priorityCycled) { $0.priority = "E" }
+    let last = self.store(Todo.State(id: id(1), text: "Someday", priority: "Z"))
+    last.send(.priorityCycled) { $0.priority = nil }
+  }
+
+  @Test func anyPriorityCanBeSetAndRemoved() {
+    let store = store(Todo.State(id: id(1), text: "Plan"))
+    store.send(.prioritySet("Q")) { $0.priority = "Q" }
+    store.send(.prioritySet(nil)) { $0.priority = nil }
+    store.send(.prioritySet("q"))
   }
 
   @Test func completedTodosKeepTheirPriorityTagUnchanged() {

@@ -132,7 +132,7 @@ struct ViewTests {
     let box = HelpOverlay.box(in: size)
     var seen = ""
     var previous: [String] = []
-    for _ in 0..<100 {
+    for _ in 0..<500 {
       let lines = screen(store.state, size.columns, size.rows)
       if lines == previous { break }
       previous = lines
