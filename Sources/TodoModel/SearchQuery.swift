@@ -1,64 +1,111 @@
-import FoundationEssentials
-
-/// The live search, prepared once and then tried on every todo of a scan.
-/// A search runs over the whole list on each key, so an ASCII query (nearly
-/// all of them) is matched on the bytes, case-folded, without allocating;
-/// any other compares the lower-cased line and query (Unicode's mapping).
-public struct SearchQuery {
+/// The search language of `/` and `yaru ls`, one type for both: words
+/// separated by spaces, every one must match, in any order.
+/// - a plain word matches anywhere in the line as it shows, priority
+///   included, whatever the case (`mum`, `(a)`);
+/// - `-word` (any kind of word) keeps out the todos it matches;
+/// - `pri:A`, `pri:A-C`: the priority (of a completed todo, its `pri:` tag);
+/// - `due:overdue`, `due:today`, `due:week` (today and the 7 days after);
+/// - any other `key:value` (`+work` and `@home` are plain words): that tag.
+/// Prepared once, then tried on every todo of a scan.
+public struct SearchQuery: Sendable {
   public let text: String
-  /// The query in lower-case ASCII bytes; nil when it is not all ASCII.
-  private let folded: [UInt8]?
+  private let terms: [Term]
+  private let today: Day
 
-  public init(_ text: String) {
+  private struct Term: Sendable {
+    let condition: Condition
+    let isNegated: Bool
+  }
+
+  private enum Condition: Sendable {
+    case text(CaseInsensitiveText)
+    case priority(ClosedRange<Character>)
+    case due(DueWhen)
+    case tag(CaseInsensitiveText)
+  }
+
+  private enum DueWhen: Sendable { case overdue, today, week }
+
+  /// `today` is the day `due:` words are counted from.
+  public init(_ text: String, today: Day) {
     self.text = text
-    folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.map(Self.lowercase) : nil
+    self.today = today
+    terms = text.split(separator: " ").map { word in
+      let isNegated = word.count > 1 && word.first == "-"
+      return Term(condition: Self.condition(isNegated ? word.dropFirst() : word), isNegated: isNegated)
+    }
   }
 
-  /// Whether the line as it shows — `(A) ` and the text — contains the query.
-  public func matches(_ todo: Todo.State) -> Bool { matches(text: todo.text, priority: todo.priority) }
+  public var isEmpty: Bool { terms.isEmpty }
 
-  public func matches(text line: borrowing String, priority: Character?) -> Bool {
-    guard let folded, !folded.isEmpty else {
-      let shown = priority.map { "(\($0)) " + line } ?? copy line
-      return text.isEmpty || shown.lowercased().contains(text.lowercased())
+  private static func condition(_ word: Substring) -> Condition {
+    guard let (key, value) = Todo.State.keyValue(word) else { return .text(CaseInsensitiveText(String(word))) }
+    switch key.lowercased() {
+    case "pri":
+      let letters = value.uppercased()
+      let ends = letters.split(separator: "-", omittingEmptySubsequences: false)
+      if ends.count <= 2, ends.allSatisfy({ $0.count == 1 && $0.first!.isASCII && $0.first!.isUppercase }),
+         let low = ends.first?.first, let high = ends.last?.first, low <= high {
+        return .priority(low...high)
+      }
+    case "due":
+      switch value.lowercased() {
+      case "overdue": return .due(.overdue)
+      case "today": return .due(.today)
+      case "week": return .due(.week)
+      default: break
+      }
+    default:
+      break
     }
-    if let priority, let letter = priority.asciiValue {
-      let prefix = [UInt8(ascii: "("), letter, UInt8(ascii: ")"), UInt8(ascii: " ")]
-      // A match that begins in the `(A) ` prefix: try the four starts there.
-      for start in 0..<4 where matchesAcross(prefix[start...], then: line, folded) { return true }
-    }
-    // The line's own bytes, read in place: no copy, no retain.
-    return Self.contains(line.utf8.span, folded)
+    return .tag(CaseInsensitiveText(String(word)))
   }
 
-  private func matchesAcross(_ head: ArraySlice<UInt8>, then tail: borrowing String, _ query: [UInt8]) -> Bool {
-    var index = 0
-    for byte in head {
-      guard index < query.count else { return true }
-      guard Self.lowercase(byte) == query[index] else { return false }
-      index += 1
-    }
-    guard index < query.count else { return true }
-    let rest = query[index...]
-    return tail.utf8.count >= rest.count && zip(tail.utf8, rest).allSatisfy { Self.lowercase($0) == $1 }
+  public func matches(_ todo: Todo.State) -> Bool {
+    matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete)
   }
 
-  private static func contains(_ haystack: Span<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard haystack.count >= needle.count else { return false }
-    let first = needle[0]
+  public func matches(text line: borrowing String, priority: Character?, isComplete: Bool) -> Bool {
+    for term in terms where matches(term.condition, text: line, priority: priority, isComplete: isComplete) == term.isNegated {
+      return false
+    }
+    return true
+  }
+
+  private func matches(_ condition: Condition, text line: borrowing String, priority: Character?, isComplete: Bool) -> Bool {
+    switch condition {
+    case .text(let text):
+      return text.matches(text: line, priority: priority)
+    case .tag(let tag):
+      return tag.isWord(in: line)
+    case .priority(let range):
+      let shown = isComplete ? (copy line).priorityTag()?.0 : priority
+      return shown.map(range.contains) ?? false
+    case .due(let when):
+      guard !isComplete, let due = Self.dueDay(in: line) else { return false }
+      switch when {
+      case .overdue: return due < today
+      case .today: return due == today
+      case .week: return today <= due && due <= today.adding(days: 7)
+      }
+    }
+  }
+
+  /// The first `due:YYYY-MM-DD` word's day, read from the bytes.
+  static func dueDay(in line: borrowing String) -> Day? {
+    let bytes = line.utf8.span
+    let key = Array("due:".utf8)
     var start = 0
-    while start <= haystack.count - needle.count {
-      if lowercase(haystack[start]) == first {
-        var matched = 1
-        while matched < needle.count, lowercase(haystack[start + matched]) == needle[matched] { matched += 1 }
-        if matched == needle.count { return true }
+    while start + 14 <= bytes.count {
+      let isWordStart = start == 0 || bytes[start - 1] == UInt8(ascii: " ")
+      if isWordStart, (0..<4).allSatisfy({ bytes[start + $0] == key[$0] }),
+         start + 14 == bytes.count || bytes[start + 14] == UInt8(ascii: " ") {
+        var digits: [UInt8] = []
+        for index in (start + 4)..<(start + 14) { digits.append(bytes[index]) }
+        if let day = Day(String(decoding: digits, as: UTF8.self)[...]) { return day }
       }
       start += 1
     }
-    return false
-  }
-
-  private static func lowercase(_ byte: UInt8) -> UInt8 {
-    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    return nil
   }
 }

@@ -33,6 +33,17 @@ extension AppReducer.State {
     visibleIndices(from: .start, limit: todos.count).map { todos[$0] }
   }
 
+  /// How many todos the search lets through (with the filter): one pass
+  /// over the list, drawn only while a search is in force.
+  public var matchCount: Int {
+    var count = 0
+    forEachVisible(from: .start) { _ in
+      count += 1
+      return true
+    }
+    return count
+  }
+
   /// The search in force: the query being typed, else the one kept.
   public var query: String {
     if case .searching(let editor) = mode { editor.text } else { search }
@@ -200,13 +211,6 @@ extension AppReducer.State {
   }
 }
 
-extension Todo.State {
-  /// Case-insensitive search on the whole line as it shows: priority and text.
-  public func matches(_ query: String) -> Bool {
-    SearchQuery(query).matches(self)
-  }
-}
-
 extension Reducer where State == AppReducer.State {
   /// After every action, the selection names a visible todo (or none), and
   /// the screen shows it.
@@ -233,7 +237,8 @@ struct Visibility {
   init(_ state: AppReducer.State) {
     filter = state.filter
     let query = state.query
-    self.query = query.isEmpty ? nil : SearchQuery(query)
+    let search = SearchQuery(query, today: Day(state.now, at: state.utcOffset))
+    self.query = search.isEmpty ? nil : search
     editing = if case .editing(let editing) = state.mode { editing.id } else { nil }
     unsunk = state.unsunk
   }
@@ -242,7 +247,7 @@ struct Visibility {
     if todo.id == editing { return true }
     guard filter.includes(isComplete: todo.isComplete) else { return false }
     guard let query else { return true }
-    return query.matches(text: todo.text, priority: todo.priority)
+    return query.matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete)
   }
 
   /// Whether the todo shows among the completed ones, below the active:

@@ -108,8 +108,11 @@ public enum AppView {
     let row = frame.size.rows - 2
     switch state.mode {
     case .searching(let editor):
+      let matches = matchesText(state)
       let x = frame.write("/", column: 1, row: row, style: Style(bold: true))
-      TodoRow.drawEditor(editor, column: x, row: row, on: &frame)
+      let end = frame.size.columns - DisplayWidth.of(matches) - 1
+      frame.write(matches, column: end, row: row, style: Style(dim: true))
+      TodoRow.drawEditor(editor, column: x, row: row, on: &frame, limit: end - 1)
     case .editing:
       frame.write("Enter saves · Esc cancels · Ctrl-U clears", column: 1, row: row, style: Style(dim: true))
     case .choosingPriority:
@@ -122,10 +125,16 @@ public enum AppView {
         frame.write("Conflict copy: yaru merge '\(copy)'\(more)", column: 1, row: row, style: Style(foreground: .yellow))
       }
       if !state.search.isEmpty {
-        let x = frame.write("Search: ", column: 1, row: row, style: Style(dim: true))
-        frame.write("\(state.search)  (Esc clears)", column: x, row: row)
+        var x = frame.write("Search: ", column: 1, row: row, style: Style(dim: true))
+        x = frame.write(state.search, column: x, row: row)
+        frame.write("  · \(matchesText(state)) (Esc clears)", column: x, row: row, style: Style(dim: true))
       }
     }
+  }
+
+  private static func matchesText(_ state: AppReducer.State) -> String {
+    let count = state.matchCount
+    return count == 1 ? "1 match" : "\(count) matches"
   }
 
   private static func footer(_ state: AppReducer.State, _ frame: inout Frame) {

@@ -84,8 +84,9 @@ enum TodoRow {
   /// the terminal cursor placed after the grapheme before it (by width, so
   /// wide characters count twice).
   @discardableResult
-  static func drawEditor(_ editor: LineEditor.State, column: Int, row: Int, on frame: inout Frame) -> Int {
-    let room = frame.size.columns - column - 1
+  static func drawEditor(_ editor: LineEditor.State, column: Int, row: Int, on frame: inout Frame, limit: Int? = nil) -> Int {
+    let limit = min(limit ?? frame.size.columns, frame.size.columns)
+    let room = limit - column - 1
     // Walk back from the cursor while the text fits: one pass, however long the line.
     let prefix = editor.text.prefix(editor.cursor)
     var start = prefix.endIndex
@@ -98,8 +99,8 @@ enum TodoRow {
     }
     let before = prefix[start...]
     let after = editor.text.dropFirst(editor.cursor)
-    let x = frame.write(before, column: column, row: row, style: Style(underline: true))
-    let end = frame.write(after, column: x, row: row, style: Style(underline: true))
+    let x = frame.write(before, column: column, row: row, style: Style(underline: true), limit: limit)
+    let end = frame.write(after, column: x, row: row, style: Style(underline: true), limit: limit)
     frame.cursor = (x, row)
     return end
   }

@@ -81,16 +81,20 @@ struct Add: ParsableCommand {
 
 struct ListTodos: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "ls", abstract: "Print the todos with their numbers, only those matching every TERM if given."
+    commandName: "ls", abstract: "Print the todos with their numbers, only those matching the search if given."
   )
 
   @OptionGroup var file: FileOption
-  @Argument(help: "Words that must all appear (case does not matter).")
+  @Argument(help: ArgumentHelp(
+    "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, key:value.",
+    valueName: "word"
+  ))
   var terms: [String] = []
 
   func run() throws {
     let list = try ShellFile.load(file.path)
-    for (index, todo) in list.todos.enumerated() where terms.allSatisfy({ todo.matches($0) }) {
+    let query = SearchQuery(terms.joined(separator: " "), today: ShellFile.today)
+    for (index, todo) in list.todos.enumerated() where query.matches(todo) {
       print(ShellFile.numbered(index + 1, of: list.todos.count, todo))
     }
   }

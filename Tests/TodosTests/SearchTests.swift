@@ -5,9 +5,10 @@ import Todos
 import TodoStorage
 import TodoTestSupport
 
-/// The search's fast byte matcher against Foundation's case-insensitive
-/// search on the whole line as it shows, which is what it must agree with.
-struct SearchTests {
+/// The search's fast byte matcher for one word against Foundation's
+/// case-insensitive search on the whole line as it shows, which is what it
+/// must agree with.
+struct CaseInsensitiveTextTests {
   @Test func agreesWithFoundationOnGeneratedLinesAndQueries() {
     var generator = SeededGenerator(state: 7)
     let pieces = ["Buy", "milk", " ", "(", ")", "A", "b", "c", "+home", "@Work", "due:", "牛乳", "🥛", "x", "K", "k", "é"]
@@ -29,7 +30,7 @@ struct SearchTests {
         if Bool.random(using: &generator) { query = query.uppercased() }
       }
       let expected = line.range(of: query, options: [.caseInsensitive]) != nil
-      #expect(todo.matches(query) == expected, "query \(query.debugDescription) in \(line.debugDescription)")
+      #expect(CaseInsensitiveText(query).matches(todo) == expected, "query \(query.debugDescription) in \(line.debugDescription)")
       if expected { matched += 1 }
     }
     #expect(matched > 1_000)  // the generator must produce plenty of both answers
@@ -37,12 +38,57 @@ struct SearchTests {
 
   @Test func matchesAcrossThePriorityAndIgnoresCase() {
     let todo = Todo.State(id: UUID(), text: "Call Mum about Sunday", priority: "A")
-    #expect(todo.matches("(a) call"))
-    #expect(todo.matches("A"))
-    #expect(todo.matches(") c"))
-    #expect(todo.matches("MUM"))
-    #expect(!todo.matches("(b)"))
-    #expect(!todo.matches("sundays"))
-    #expect(Todo.State(id: UUID(), text: "牛乳を買う").matches("牛乳"))
+    for word in ["(a) call", "A", ") c", "MUM"] { #expect(CaseInsensitiveText(word).matches(todo), "\(word)") }
+    for word in ["(b)", "sundays"] { #expect(!CaseInsensitiveText(word).matches(todo), "\(word)") }
+    #expect(CaseInsensitiveText("牛乳").matches(Todo.State(id: UUID(), text: "牛乳を買う")))
+  }
+
+  @Test func aWholeWordIsBetweenSpacesOrTheEnds() {
+    #expect(CaseInsensitiveText("due:2026-12-01").isWord(in: "Pay DUE:2026-12-01 now"))
+    #expect(CaseInsensitiveText("due:2026-12-01").isWord(in: "due:2026-12-01"))
+    #expect(!CaseInsensitiveText("due:2026-12-01").isWord(in: "xdue:2026-12-01"))
+    #expect(!CaseInsensitiveText("due:2026-12-0").isWord(in: "due:2026-12-01"))
+    #expect(CaseInsensitiveText("場所:東京").isWord(in: "会議 場所:東京"))
+  }
+}
+
+/// The query language `/` and `yaru ls` share, on Monday 2026-11-23.
+struct SearchQueryTests {
+  static let today = Day(year: 2026, month: 11, day: 23)!
+  static let lines = [
+    "(A) Call mom +family @phone due:2026-11-20",
+    "(C) Write report +work @office due:2026-11-23",
+    "Plan trip +travel due:2026-11-29 place:kyoto",
+    "(B) Read book @home due:2026-12-15",
+    "x 2026-11-22 Pay rent +home due:2026-11-01 pri:A",
+    "Buy milk @shop",
+  ]
+
+  private func matching(_ query: String) -> [String] {
+    let search = SearchQuery(query, today: Self.today)
+    return Self.lines.filter { search.matches(TodoTxt.parse($0[...], id: UUID())) }.map { String($0.prefix(14)) }
+  }
+
+  @Test(arguments: [
+    ("@office +work", ["(C) Write repo"]),
+    ("+work @office", ["(C) Write repo"]),
+    ("MOM", ["(A) Call mom +"]),
+    ("-+home @", ["(A) Call mom +", "(C) Write repo", "(B) Read book ", "Buy milk @shop"]),
+    ("pri:A", ["(A) Call mom +", "x 2026-11-22 P"]),
+    ("pri:a-b", ["(A) Call mom +", "(B) Read book ", "x 2026-11-22 P"]),
+    ("pri:B-C -report", ["(B) Read book "]),
+    ("due:overdue", ["(A) Call mom +"]),
+    ("due:today", ["(C) Write repo"]),
+    ("due:week", ["(C) Write repo", "Plan trip +tra"]),
+    ("place:kyoto", ["Plan trip +tra"]),
+    ("place:kyo", []),
+    ("due:2026-12-15", ["(B) Read book "]),
+    // The completed todo is not overdue, and its `x ` is no part of its text.
+    ("-due:overdue -x", ["(C) Write repo", "Plan trip +tra", "(B) Read book ", "x 2026-11-22 P", "Buy milk @shop"]),
+    ("", lines.map { String($0.prefix(14)) }),
+    ("-", ["(A) Call mom +", "(C) Write repo", "Plan trip +tra", "(B) Read book ", "x 2026-11-22 P"]),
+  ])
+  func wordsMatchInAnyOrder(_ query: String, _ expected: [String]) {
+    #expect(matching(query) == expected, "\(query)")
   }
 }

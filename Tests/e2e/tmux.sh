@@ -374,6 +374,13 @@ if diff <(shown) "$work/expected.txt" > "$work/diff.txt"; then
 keys q
 check "grapheme session ended" "EXIT=0"
 
+# 11. `yaru ls` takes the same search as `/`: words in any order.
+printf '(C) Write report +work @office\nPlan trip +work\nCall mom @phone\n' > "$work/ls.txt"
+if [ "$("$yaru" ls --file "$work/ls.txt" @office +work)" = "1 (C) Write report +work @office" ] &&
+   [ "$("$yaru" ls --file "$work/ls.txt" +work -report)" = "2 Plan trip +work" ] &&
+   [ "$("$yaru" ls --file "$work/ls.txt" pri:C)" = "1 (C) Write report +work @office" ]; then
+  pass "yaru ls: words in any order, -word, pri:"; else fail "yaru ls search: $("$yaru" ls --file "$work/ls.txt" @office +work)"; fi
+
 # No yaru outlives its terminal (closing tmux sends SIGHUP).
 for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done
 left=""
