@@ -85,7 +85,8 @@ struct ListTodos: ParsableCommand {
   )
 
   @OptionGroup var file: FileOption
-  @Argument(help: ArgumentHelp(
+  // Unrecognized words too, so that `-word` is a word, not an option.
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
     "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, key:value.",
     valueName: "word"
   ))
