@@ -9,6 +9,14 @@ import FoundationEssentials
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   private let bits: UInt32
 
+  /// The packed day, for storing it inside other packed values.
+  var rawBits: UInt32 { bits }
+
+  init?(rawBits: UInt32) {
+    guard rawBits != 0 else { return nil }
+    bits = rawBits
+  }
+
   public var year: Int { Int(bits >> 9) }
   public var month: Int { Int(bits >> 5 & 0xF) }
   public var day: Int { Int(bits & 0x1F) }

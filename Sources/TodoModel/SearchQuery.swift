@@ -82,30 +82,12 @@ public struct SearchQuery: Sendable {
       let shown = isComplete ? (copy line).priorityTag()?.0 : priority
       return shown.map(range.contains) ?? false
     case .due(let when):
-      guard !isComplete, let due = Self.dueDay(in: line) else { return false }
+      guard !isComplete, let due = Hiding.firstDay(of: "due:", in: line) else { return false }
       switch when {
       case .overdue: return due < today
       case .today: return due == today
       case .week: return today <= due && due <= today.adding(days: 7)
       }
     }
-  }
-
-  /// The first `due:YYYY-MM-DD` word's day, read from the bytes.
-  static func dueDay(in line: borrowing String) -> Day? {
-    let bytes = line.utf8.span
-    let key = Array("due:".utf8)
-    var start = 0
-    while start + 14 <= bytes.count {
-      let isWordStart = start == 0 || bytes[start - 1] == UInt8(ascii: " ")
-      if isWordStart, (0..<4).allSatisfy({ bytes[start + $0] == key[$0] }),
-         start + 14 == bytes.count || bytes[start + 14] == UInt8(ascii: " ") {
-        var digits: [UInt8] = []
-        for index in (start + 4)..<(start + 14) { digits.append(bytes[index]) }
-        if let day = Day(String(decoding: digits, as: UTF8.self)[...]) { return day }
-      }
-      start += 1
-    }
-    return nil
   }
 }

@@ -15,6 +15,8 @@ public struct AppReducer: Reducer {
     /// Always a visible todo, or nil when none is visible.
     public var selection: UUID?
     public var filter: Filter = .all
+    /// `H`: todos hidden by `h:1` or a later `t:` show too.
+    public var showsHidden = false
     /// The search kept after Enter (case-insensitive, on the whole line);
     /// empty for none. While one is typed, `query` is the editor's text.
     public var search = ""
@@ -148,6 +150,7 @@ public struct AppReducer: Reducer {
     case undo, redo
     // What the list shows.
     case cycleFilter
+    case toggleHidden
     case startSearch, commitSearch, cancelSearch
     /// A click on a filter's name.
     case showFilter(Filter)
@@ -248,6 +251,8 @@ public struct AppReducer: Reducer {
       return redo(&state)
     case .cycleFilter:
       state.filter = state.filter.next
+    case .toggleHidden:
+      state.showsHidden.toggle()
     case .showFilter(let filter):
       state.filter = filter
     case .select(let id):

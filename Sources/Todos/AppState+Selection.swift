@@ -58,12 +58,20 @@ extension AppReducer.State {
   var endPosition: ListPosition { ListPosition(isSunk: true, index: todos.count - 1) }
 
   /// Active todos in the whole list, whatever the filter: `N items left`.
+  /// Hidden todos (`h:1`, a later `t:`) are not counted while they are hidden.
   public var activeCount: Int {
     var count = 0
     let todos = todos.elements.span
-    for index in todos.indices where !todos[index].isComplete { count += 1 }
+    let hidingOn = showsHidden ? nil : today
+    for index in todos.indices where !todos[index].isComplete {
+      if let hidingOn, todos[index].hiding.hides(on: hidingOn) { continue }
+      count += 1
+    }
     return count
   }
+
+  /// Today on the user's clock.
+  public var today: Day { Day(now, at: utcOffset) }
 
   /// Visits the visible todos in the screen's order from `start` (included),
   /// or back from it; `body` gets each one's index in the file and returns
@@ -233,11 +241,15 @@ struct Visibility {
   let query: SearchQuery?
   let editing: UUID?
   let unsunk: Set<UUID>
+  /// The day thresholds are compared with; nil when hidden todos show.
+  let hidingOn: Day?
 
   init(_ state: AppReducer.State) {
     filter = state.filter
     let query = state.query
-    let search = SearchQuery(query, today: Day(state.now, at: state.utcOffset))
+    let today = state.today
+    hidingOn = state.showsHidden ? nil : today
+    let search = SearchQuery(query, today: today)
     self.query = search.isEmpty ? nil : search
     editing = if case .editing(let editing) = state.mode { editing.id } else { nil }
     unsunk = state.unsunk
@@ -246,6 +258,7 @@ struct Visibility {
   func test(_ todo: borrowing Todo.State) -> Bool {
     if todo.id == editing { return true }
     guard filter.includes(isComplete: todo.isComplete) else { return false }
+    if let hidingOn, todo.hiding.hides(on: hidingOn) { return false }
     guard let query else { return true }
     return query.matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete)
   }

@@ -52,11 +52,24 @@ public enum AppView {
     let clockColumn = frame.size.columns - DisplayWidth.of(clock) - 1
     frame.write(clock, column: clockColumn, row: 0)
     frame.write("yaru", column: 1, row: 0, style: Style(bold: true))
+    var x = 0
     for (filter, columns) in filterColumns {
       let current = filter == state.filter
       let label = current ? "[\(filter.rawValue)]" : " \(filter.rawValue) "
-      frame.write(label, column: columns.lowerBound, row: 0, style: current ? Style(bold: true) : Style(dim: true), limit: clockColumn - 1)
+      x = frame.write(label, column: columns.lowerBound, row: 0, style: current ? Style(bold: true) : Style(dim: true), limit: clockColumn - 1)
     }
+    let notes = headerNotes(state)
+    if !notes.isEmpty {
+      frame.write(notes, column: x + 2, row: 0, style: Style(bold: true), limit: clockColumn - 1)
+    }
+  }
+
+  /// What the header says about the view beyond the filter: the order when
+  /// it is not the file's, and hidden todos when they show.
+  static func headerNotes(_ state: AppReducer.State) -> String {
+    var notes: [String] = []
+    if state.showsHidden { notes.append("+hidden") }
+    return notes.joined(separator: " ")
   }
 
   /// Where each filter's name sits in the header, after "yaru" and two spaces.

@@ -130,6 +130,7 @@ public enum Keymap {
     Binding(mode: .list, keys: ["p"], command: .cyclePriorityOfSelected, help: "priority: none, A, B, C"),
     bind(.list, ["P"], .choosePriority, "priority: then a letter, or Space for none"),
     bind(.list, ["f"], .cycleFilter, "filter"),
+    bind(.list, ["H"], .toggleHidden, "show hidden todos (h:1, later t:)"),
     bind(.list, ["C"], .clearCompleted, "clear completed"),
     bind(.list, ["/"], .startSearch, "search"),
     bind(.list, [.escape], .cancelSearch, "clear the search"),

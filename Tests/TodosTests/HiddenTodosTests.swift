@@ -1,0 +1,64 @@
+import Architecture
+import Foundation
+import Terminal
+import Testing
+@testable import TodoModel
+@testable import Todos
+
+/// `h:1` and a threshold `t:` later than today keep a todo out of sight and
+/// out of the count until `H`, or (for `t:`) until that day comes.
+@MainActor
+struct HiddenTodosTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  private func store() -> Store<AppReducer.State, AppReducer.Action> {
+    // startDate is 2026-01-01 09:00 UTC.
+    let list = IdentifiedArray(uniqueElements: [
+      TodoTxt.parse("Visible", id: id(101)),
+      TodoTxt.parse("Later t:2026-01-02", id: id(102)),
+      TodoTxt.parse("Someday h:1", id: id(103)),
+      TodoTxt.parse("Started t:2025-12-31", id: id(104)),
+    ])
+    var state = AppReducer.State(todos: list, now: startDate)
+    state.file.phase = .ready
+    return Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+  }
+
+  @Test func hiddenTodosAreNeitherShownNorCountedUntilH() {
+    let store = store()
+    #expect(store.state.visibleTodos.map(\.text) == ["Visible", "Started t:2025-12-31"])
+    #expect(store.state.activeCount == 2)
+    #expect(!screen(store.state).contains { $0.contains("+hidden") })
+    store.send(.toggleHidden)
+    #expect(store.state.visibleTodos.count == 4)
+    #expect(store.state.activeCount == 4)
+    #expect(screen(store.state)[0].contains("+hidden"), "the header says hidden todos show")
+    #expect(screen(store.state).last!.hasPrefix(" 4 items left"))
+  }
+
+  /// The clock's tick past midnight brings the threshold's todo, no key pressed.
+  @Test func aThresholdsTodoAppearsOnItsDay() {
+    let store = store()
+    store.send(.started)
+    scheduler.advance(by: .seconds(14 * 3600))  // 2026-01-01 23:00
+    #expect(!store.state.visibleTodos.map(\.text).contains("Later t:2026-01-02"))
+    scheduler.advance(by: .seconds(3600 + 1))  // past midnight
+    #expect(store.state.visibleTodos.map(\.text).contains("Later t:2026-01-02"))
+    #expect(screen(store.state).contains(" [ ] Later t:2026-01-02"))
+    store.cancelAllEffects()
+  }
+
+  @Test func theHidingIsReadFromTheTextAndFollowsIt() {
+    var todo = TodoTxt.parse("Plan h:1 t:2026-03-01", id: id(1))
+    #expect(todo.hiding.isAlwaysHidden && todo.hiding.threshold == Day(year: 2026, month: 3, day: 1))
+    todo.text = "Plan t:2026-03-01x h:12 xh:1"
+    #expect(!todo.hiding.isAlwaysHidden && todo.hiding.threshold == nil)
+    #expect(!todo.hiding.hides(on: startDay))
+    todo.text = "t:2026-03-01"
+    #expect(todo.hiding.hides(on: startDay) && !todo.hiding.hides(on: Day(year: 2026, month: 3, day: 1)!))
+  }
+
+  private func screen(_ state: AppReducer.State) -> [String] {
+    AppView.render(state, Size(columns: 80, rows: 12)).lines
+  }
+}
