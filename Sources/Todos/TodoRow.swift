@@ -19,8 +19,7 @@ enum TodoRow {
       end = drawEditor(editing.editor, column: x, row: row, on: &frame)
     } else {
       if let priority = todo.priority {
-        let color: Style.Color = switch priority { case "A": .red; case "B": .yellow; case "C": .green; default: .blue }
-        x = frame.write("(\(priority)) ", column: x, row: row, style: Style(bold: true, foreground: color))
+        x = frame.write("(\(priority)) ", column: x, row: row, style: RowColors.priority(priority))
       }
       end = drawText(todo, base: base, today: today, column: x, row: row, on: &frame)
     }
@@ -30,36 +29,60 @@ enum TodoRow {
   }
 
   /// The text written whole (so a cut shows `…`), then its words restyled
-  /// by what they are.
+  /// by what they are. A near due date gets a hint after it (`(tomorrow)`)
+  /// when the row has room for it.
   /// Returns the column after the text.
   @discardableResult
   private static func drawText(_ todo: Todo.State, base: Style, today: Day, column: Int, row: Int, on frame: inout Frame) -> Int {
-    let end = frame.write(todo.text, column: column, row: row, style: base)
+    var shown = todo.text
+    var hint: Range<Int>?
+    if !todo.isComplete, let (dueEnd, due) = dueWord(in: todo.text), let text = RowColors.hint(for: due, today: today) {
+      let hintText = " (\(text))"
+      let hintWidth = DisplayWidth.of(hintText)
+      if column + DisplayWidth.of(todo.text) + hintWidth < frame.size.columns {
+        let hintStart = column + DisplayWidth.of(todo.text[..<dueEnd])
+        shown = String(todo.text[..<dueEnd]) + hintText + todo.text[dueEnd...]
+        hint = (hintStart + 1)..<(hintStart + hintWidth)
+      }
+    }
+    let end = frame.write(shown, column: column, row: row, style: base)
     var x = column
-    forEachWord(of: todo.text) { word in
+    forEachWord(of: shown) { word in
       let width = DisplayWidth.of(word)
       defer { x += width + 1 }
       guard x < end else { return false }
-      var color: Style.Color?
-      var bold = false
+      var style: Style?
       let first = word.utf8.first
       if first == UInt8(ascii: "+"), word.count > 1 {
-        color = .cyan
+        style = RowColors.project
       } else if first == UInt8(ascii: "@"), word.count > 1 {
-        color = .magenta
+        style = RowColors.context
       } else if word.utf8.starts(with: "due:".utf8), let (_, value) = Todo.State.keyValue(word), let due = Day(value) {
-        color = due < today && !todo.isComplete ? .red : .yellow
-        bold = due <= today && !todo.isComplete
+        style = todo.isComplete ? nil : RowColors.due(due, today: today)
       }
-      if let color {
-        frame.restyle(row: row, columns: x..<min(x + width, end)) {
-          $0.foreground = color
-          $0.bold = $0.bold || bold
+      if let style {
+        frame.restyle(row: row, columns: x..<min(x + width, end)) { cell in
+          cell.foreground = style.foreground
+          cell.bold = cell.bold || style.bold
         }
       }
       return true
     }
+    if let hint {
+      frame.restyle(row: row, columns: hint.clamped(to: column..<end)) { $0.dim = true }
+    }
     return end
+  }
+
+  /// Where the first `due:` word with a real day ends, and its day.
+  private static func dueWord(in text: String) -> (String.Index, Day)? {
+    var found: (String.Index, Day)?
+    forEachWord(of: text) { word in
+      guard word.utf8.starts(with: "due:".utf8), let (_, value) = Todo.State.keyValue(word), let day = Day(value) else { return true }
+      found = (word.endIndex, day)
+      return false
+    }
+    return found
   }
 
   /// Calls `body` with each word of `text` (split at single spaces, empty

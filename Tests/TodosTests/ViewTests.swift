@@ -68,9 +68,40 @@ struct ViewTests {
     #expect(!(end..<80).contains { frame[$0, 1].style.reverse }, "the rest of the row stays plain: a move rewrites less")
     #expect(!(0..<80).contains { frame[$0, 2].style.reverse })
     #expect(frame[31, 1].style.foreground == .cyan, "+finance")
-    #expect(frame[40, 1].style.foreground == .magenta, "@desk")
-    #expect(frame[50, 1].style.foreground == .yellow, "due in the future")
+    #expect(frame[40, 1].style.foreground == .blue, "@desk")
+    #expect(frame[50, 1].style.foreground == nil, "due far in the future: the text's colour")
     #expect(frame[41, 3].style.foreground == .red, "overdue")
+  }
+
+  /// One meaning per colour: red only for overdue; today, soon and later
+  /// distinct; priorities never red or yellow.
+  @Test func coloursMeanOneThingEach() {
+    let today = Day(year: 2026, month: 11, day: 23)!
+    let overdue = RowColors.due(today.adding(days: -1), today: today)
+    let dueToday = RowColors.due(today, today: today)
+    let soon = RowColors.due(today.adding(days: 3), today: today)
+    #expect(overdue == Style(bold: true, foreground: .red))
+    #expect(Set([overdue, dueToday, soon, nil]).count == 4, "overdue, today, soon and later all differ")
+    #expect(RowColors.due(today.adding(days: 4), today: today) == nil)
+    let priorities = ["A", "B", "C"].map { RowColors.priority(Character($0)) }
+    #expect(Set(priorities).count == 3)
+    for style in priorities + [RowColors.project, RowColors.context] {
+      #expect(style.foreground != .red && style != dueToday && style != soon, "\(style)")
+    }
+  }
+
+  /// A near due date gets a hint after it, only when the row has room.
+  @Test func aNearDueDateSaysHowNearWhereItFits() {
+    var near = state
+    near.now = startDate  // 2026-01-01
+    near.todos = todos("Pay rent due:2026-01-02 +home", "Call due:2025-12-29", "Far due:2026-03-01")
+    let lines = screen(near, 80, 24)
+    #expect(lines[1] == " [ ] Pay rent due:2026-01-02 (tomorrow) +home")
+    #expect(lines[2] == " [ ] Call due:2025-12-29 (3 days late)")
+    #expect(lines[3] == " [ ] Far due:2026-03-01")
+    let frame = AppView.render(near, Size(columns: 80, rows: 24))
+    #expect(frame[30, 1].style.dim && frame[22, 1].style.foreground == .yellow)
+    #expect(screen(near, 38, 24)[1] == " [ ] Pay rent due:2026-01-02 +home", "no room: no hint")
   }
 
   @Test func theCursorSitsAfterWideCharactersWhileEditing() {
