@@ -10,7 +10,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   private let bits: UInt32
 
   /// The packed day, for storing it inside other packed values.
-  var rawBits: UInt32 { bits }
+  public var rawBits: UInt32 { bits }
 
   init?(rawBits: UInt32) {
     guard rawBits != 0 else { return nil }

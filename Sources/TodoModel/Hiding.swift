@@ -23,6 +23,11 @@ public struct Hiding: Equatable, Sendable {
     isAlwaysHidden || threshold.map { $0 > today } ?? false
   }
 
+  /// The first `due:` day of a text, read from the bytes.
+  public static func dueDate(in text: borrowing String) -> Day? {
+    firstDay(of: "due:", in: text)
+  }
+
   /// Whether `word` is one of the text's words, read from the bytes.
   static func hasWord(_ word: String, in text: borrowing String) -> Bool {
     wordStarts(of: word, in: text) { bytes, end in end == bytes.count || bytes[end] == UInt8(ascii: " ") }

@@ -82,7 +82,7 @@ public struct SearchQuery: Sendable {
       let shown = isComplete ? (copy line).priorityTag()?.0 : priority
       return shown.map(range.contains) ?? false
     case .due(let when):
-      guard !isComplete, let due = Hiding.firstDay(of: "due:", in: line) else { return false }
+      guard !isComplete, let due = Hiding.dueDate(in: line) else { return false }
       switch when {
       case .overdue: return due < today
       case .today: return due == today

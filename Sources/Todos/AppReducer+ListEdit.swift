@@ -52,6 +52,7 @@ extension AppReducer {
     let selectionBefore = state.selection
     let anchor = state.selectionAnchor
     for change in edit.changes { change.apply(to: &state.todos) }
+    if state.order != .manual { state.screenOrder = ScreenOrder(state.todos, by: state.order) }
     if let selecting = edit.selecting { state.selection = selecting }
     state.repairSelection(anchor: anchor)
     if isToggle {

@@ -15,6 +15,12 @@ public struct AppReducer: Reducer {
     /// Always a visible todo, or nil when none is visible.
     public var selection: UUID?
     public var filter: Filter = .all
+    /// `s`: the order the list is shown in.
+    public var order = ListOrder.manual {
+      didSet { screenOrder = ScreenOrder(todos, by: order) }
+    }
+    /// Each todo's place in `order`, kept by the one door.
+    var screenOrder = ScreenOrder()
     /// `H`: todos hidden by `h:1` or a later `t:` show too.
     public var showsHidden = false
     /// The search kept after Enter (case-insensitive, on the whole line);
@@ -151,6 +157,7 @@ public struct AppReducer: Reducer {
     // What the list shows.
     case cycleFilter
     case toggleHidden
+    case cycleOrder
     case startSearch, commitSearch, cancelSearch
     /// A click on a filter's name.
     case showFilter(Filter)
@@ -241,6 +248,9 @@ public struct AppReducer: Reducer {
     case .deleteSelected:
       return change(&state, state.deletingSelected())
     case .moveSelected(let direction):
+      guard state.order == .manual else {
+        return flash(&state, "J/K move lines in the file's order: s back to manual")
+      }
       return change(&state, state.movingSelected(direction))
     case .clearCompleted:
       guard state.todos.contains(where: \.isComplete) else { return flash(&state, "No completed todos to clear") }
@@ -253,6 +263,8 @@ public struct AppReducer: Reducer {
       state.filter = state.filter.next
     case .toggleHidden:
       state.showsHidden.toggle()
+    case .cycleOrder:
+      state.order = state.order.next
     case .showFilter(let filter):
       state.filter = filter
     case .select(let id):

@@ -3,11 +3,12 @@ import FoundationEssentials
 import TodoModel
 
 /// A place in the order the screen shows the list: first the todos that were
-/// active when completed todos last sank, in file order, then those that
-/// were complete, in file order. The file's own order never changes for it.
+/// active when completed todos last sank, then those that were complete,
+/// each in the list's order (the file's, or a sorted one: `ScreenOrder`).
+/// The file's own order never changes for it.
 public struct ListPosition: Comparable, Sendable {
   public var isSunk: Bool
-  /// The todo's index in the file's order.
+  /// The todo's place in the list's order (in the manual order, its index in the file).
   public var index: Int
 
   public init(isSunk: Bool, index: Int) {
@@ -51,7 +52,7 @@ extension AppReducer.State {
 
   /// Where the todo at `index` of the file shows.
   func position(of index: Int) -> ListPosition {
-    ListPosition(isSunk: todos[index].isComplete != unsunk.contains(todos[index].id), index: index)
+    ListPosition(isSunk: todos[index].isComplete != unsunk.contains(todos[index].id), index: screenOrder.place(of: index))
   }
 
   /// The position of the last todo on screen, were every todo visible.
@@ -85,7 +86,8 @@ extension AppReducer.State {
     let groups = backward ? (start.isSunk ? [true, false] : [false]) : (start.isSunk ? [true] : [false, true])
     for group in groups {
       let first = group == start.isSunk ? start.index : (backward ? last : 0)
-      for index in stride(from: backward ? min(first, last) : first, through: backward ? 0 : last, by: backward ? -1 : 1) {
+      for place in stride(from: backward ? min(first, last) : first, through: backward ? 0 : last, by: backward ? -1 : 1) {
+        let index = screenOrder.fileIndex(at: place)
         guard visibility.isSunk(todos[index]) == group, visibility.test(todos[index]) else { continue }
         guard body(index) else { return }
       }

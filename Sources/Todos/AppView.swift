@@ -68,6 +68,7 @@ public enum AppView {
   /// it is not the file's, and hidden todos when they show.
   static func headerNotes(_ state: AppReducer.State) -> String {
     var notes: [String] = []
+    if state.order != .manual { notes.append(state.order.rawValue) }
     if state.showsHidden { notes.append("+hidden") }
     return notes.joined(separator: " ")
   }

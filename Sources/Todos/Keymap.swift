@@ -131,6 +131,7 @@ public enum Keymap {
     bind(.list, ["P"], .choosePriority, "priority: then a letter, or Space for none"),
     bind(.list, ["f"], .cycleFilter, "filter"),
     bind(.list, ["H"], .toggleHidden, "show hidden todos (h:1, later t:)"),
+    bind(.list, ["s"], .cycleOrder, "order: manual, priority, due date"),
     bind(.list, ["C"], .clearCompleted, "clear completed"),
     bind(.list, ["/"], .startSearch, "search"),
     bind(.list, [.escape], .cancelSearch, "clear the search"),

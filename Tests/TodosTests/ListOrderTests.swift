@@ -1,0 +1,83 @@
+import Architecture
+import Foundation
+import Terminal
+import Testing
+@testable import TodoModel
+@testable import Todos
+
+/// `s`: manual → priority → due date → manual, a view over the file.
+@MainActor
+struct ListOrderTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  private func store() -> Store<AppReducer.State, AppReducer.Action> {
+    let lines = [
+      "Plain one", "(B) Bee due:2026-03-01", "Due soon due:2026-01-05", "(A) Ay",
+      "x 2026-01-01 (A) Done due:2026-01-02", "(B) Bee two due:2026-01-03", "Plain two",
+    ]
+    let list = IdentifiedArray(uniqueElements: lines.enumerated().map { TodoTxt.parse($1[...], id: id(101 + $0)) })
+    var state = AppReducer.State(todos: list, now: startDate)
+    state.file.phase = .ready
+    state.selection = id(101)
+    return Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+  }
+
+  private func shown(_ store: Store<AppReducer.State, AppReducer.Action>) -> [String] {
+    store.state.visibleTodos.map(\.text)
+  }
+
+  @Test func theOrdersAreStableViewsAndTheFileKeepsItsOrder() {
+    let store = store()
+    let fileOrder = store.state.todos.map(\.text)
+    store.send(.cycleOrder)
+    #expect(store.state.order == .priority)
+    #expect(shown(store) == [
+      "Ay", "Bee due:2026-03-01", "Bee two due:2026-01-03", "Plain one", "Due soon due:2026-01-05", "Plain two",
+      "(A) Done due:2026-01-02",
+    ], "A, B (file order within), none; completed still last")
+    #expect(AppView.render(store.state, Size(columns: 80, rows: 12)).lines[0].contains("by priority"))
+    store.send(.cycleOrder)
+    #expect(store.state.order == .dueDate)
+    #expect(shown(store) == [
+      "Bee two due:2026-01-03", "Due soon due:2026-01-05", "Bee due:2026-03-01", "Plain one", "Ay", "Plain two",
+      "(A) Done due:2026-01-02",
+    ])
+    #expect(AppView.render(store.state, Size(columns: 80, rows: 12)).lines[0].contains("by due date"))
+    #expect(store.state.todos.map(\.text) == fileOrder, "the file never reorders")
+    store.send(.cycleOrder)
+    #expect(store.state.order == .manual)
+    #expect(!AppView.render(store.state, Size(columns: 80, rows: 12)).lines[0].contains(" by "))
+  }
+
+  @Test func theSelectionMovesInTheOrderShown() {
+    let store = store()
+    store.send(.cycleOrder)
+    store.send(.selectFirst)
+    #expect(store.state.selectedTodo?.text == "Ay")
+    store.send(.selectNext)
+    #expect(store.state.selectedTodo?.text == "Bee due:2026-03-01")
+    store.send(.selectLast)
+    #expect(store.state.selectedTodo?.text == "(A) Done due:2026-01-02")
+  }
+
+  @Test func jAndKDoNothingInASortedOrderAndSayWhy() {
+    let store = store()
+    store.send(.cycleOrder)
+    let before = store.state.todos
+    store.send(.moveSelected(.down))
+    #expect(store.state.todos == before)
+    #expect(store.state.flash?.contains("s back to manual") == true)
+    store.cancelAllEffects()
+  }
+
+  /// A change to the list re-sorts: a new priority moves the todo on screen.
+  @Test func aChangedPriorityMovesTheTodoInThePriorityOrder() {
+    let store = store()
+    store.send(.cycleOrder)
+    store.send(.todo(id: id(107), action: .prioritySet("A")))
+    #expect(shown(store).prefix(2) == ["Ay", "Plain two"])
+    store.send(.undo)
+    #expect(shown(store).prefix(2) == ["Ay", "Bee due:2026-03-01"])
+    store.cancelAllEffects()
+  }
+}
