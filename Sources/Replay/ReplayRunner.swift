@@ -41,7 +41,7 @@ public final class ReplayRunner {
     self.scheduler = scheduler
     var state = AppReducer.State(now: now)
     state.utcOffset = utcOffset
-    let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0) }, utcOffset: utcOffset)
+    let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0, donePath: DoneFile.path(besides: $0, environment: [:])) }, utcOffset: utcOffset)
     let log = trace.map { trace in { (change: String) in trace("  at +\(Self.milliseconds(scheduler.elapsed)) ms, " + change) } }
     program = AppProgram(environment: environment, initialState: state, log: log)
     terminal = VirtualTerminal(size: size)

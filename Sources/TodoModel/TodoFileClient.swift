@@ -69,19 +69,40 @@ public struct TodoFileClient: Sendable {
   public var stamp: @Sendable (_ known: DiskStamp?) -> DiskStamp?
   /// The names of sync tools' conflict copies beside the file (`SyncConflictCopy`).
   public var conflictCopies: @Sendable () -> [String]
+  /// Where archived todos go (`done.txt` beside the file unless set otherwise).
+  public let donePath: String
+  /// Appends lines to the done file and flushes them: archiving's first step.
+  public var archive: @Sendable (_ lines: [String]) throws(TodoFileError) -> Void
+  /// Takes archived lines back out of the done file: undoing an archive.
+  public var unarchive: @Sendable (_ lines: [String]) throws(TodoFileError) -> Void
 
   public init(
     path: String,
     load: @escaping @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?,
     save: @escaping @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp,
     stamp: @escaping @Sendable (_ known: DiskStamp?) -> DiskStamp?,
-    conflictCopies: @escaping @Sendable () -> [String] = { [] }
+    conflictCopies: @escaping @Sendable () -> [String] = { [] },
+    donePath: String = "done.txt",
+    archive: @escaping @Sendable (_ lines: [String]) throws(TodoFileError) -> Void = { _ throws(TodoFileError) in
+      throw TodoFileError("This list has no done file to archive to")
+    },
+    unarchive: @escaping @Sendable (_ lines: [String]) throws(TodoFileError) -> Void = { _ throws(TodoFileError) in
+      throw TodoFileError("This list has no done file")
+    }
   ) {
     self.path = path
     self.load = load
     self.save = save
     self.stamp = stamp
     self.conflictCopies = conflictCopies
+    self.donePath = donePath
+    self.archive = archive
+    self.unarchive = unarchive
+  }
+
+  /// The done file's name without its folders, for messages.
+  public var doneFileName: String {
+    donePath.split(separator: "/").last.map(String.init) ?? donePath
   }
 
   /// The file's name without its folders, for messages.

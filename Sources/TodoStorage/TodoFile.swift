@@ -242,7 +242,7 @@ public enum TodoFile {
     return line
   }
 
-  private static func defaultFileMode() -> mode_t {
+  static func defaultFileMode() -> mode_t {
     let mask = umask(0)
     umask(mask)
     return 0o666 & ~mask

@@ -1,14 +1,17 @@
 import TodoModel
 
 extension TodoFileClient {
-  /// The todo file on disk at `path`.
-  public static func live(path: String) -> TodoFileClient {
+  /// The todo file on disk at `path`, its done file at `donePath`.
+  public static func live(path: String, donePath: String) -> TodoFileClient {
     TodoFileClient(
       path: path,
       load: { () throws(TodoFileError) in try TodoFile.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try TodoFile.write(text, to: target, expecting: expecting) },
       stamp: { TodoFile.stamp(path, unlessSameAs: $0) },
-      conflictCopies: { TodoFile.conflictCopies(of: path) }
+      conflictCopies: { TodoFile.conflictCopies(of: path) },
+      donePath: donePath,
+      archive: { (lines) throws(TodoFileError) in try DoneFile.append(lines, to: donePath) },
+      unarchive: { (lines) throws(TodoFileError) in try DoneFile.remove(lines, from: donePath) }
     )
   }
 }

@@ -29,6 +29,8 @@ public final class InMemoryDisk: Sendable {
   /// Saves fail with `error` until set back to nil.
   public func failSaves(with error: TodoFileError?) { failure.withLock { $0 = error } }
 
+  var saveFailure: TodoFileError? { failure.withLock { $0 } }
+
   func write(_ text: String, to path: String, expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp {
     if let error = failure.withLock({ $0 }) { throw error }
     let conflict = TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
@@ -52,13 +54,25 @@ public final class InMemoryDisk: Sendable {
 
 extension TodoFileClient {
   /// A file that lives in `disk`: tests read and change it there.
-  public static func inMemory(path: String = "todo.txt", disk: InMemoryDisk) -> TodoFileClient {
+  public static func inMemory(path: String = "todo.txt", donePath: String = "done.txt", disk: InMemoryDisk) -> TodoFileClient {
     TodoFileClient(
       path: path,
       load: { () throws(TodoFileError) in disk.file(path).map { ($0, disk.stamp(path)!) } },
       save: { (text, target, expecting) throws(TodoFileError) in try disk.write(text, to: target, expecting: expecting) },
       stamp: { _ in disk.stamp(path) },
-      conflictCopies: { disk.fileNames.filter { SyncConflictCopy.isCopy($0, of: path) } }
+      conflictCopies: { disk.fileNames.filter { SyncConflictCopy.isCopy($0, of: path) } },
+      donePath: donePath,
+      archive: { (lines) throws(TodoFileError) in
+        if let error = disk.saveFailure { throw error }
+        disk.replace(donePath, with: (disk.file(donePath) ?? "") + lines.map { $0 + "\n" }.joined())
+      },
+      unarchive: { (lines) throws(TodoFileError) in
+        var kept = (disk.file(donePath) ?? "").split(separator: "\n").map(String.init)
+        for line in lines.reversed() {
+          if let index = kept.lastIndex(of: line) { kept.remove(at: index) }
+        }
+        disk.replace(donePath, with: kept.map { $0 + "\n" }.joined())
+      }
     )
   }
 }

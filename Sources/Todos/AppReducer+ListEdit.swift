@@ -30,6 +30,8 @@ struct ListEdit {
   var selecting: UUID?? = nil
   /// Said in the footer once the change is made.
   var message: String? = nil
+  /// An archive: the lines it appended to the done file.
+  var archived: [String]? = nil
 }
 
 extension AppReducer {
@@ -63,7 +65,8 @@ extension AppReducer {
     switch edit.kind {
     case .step(let recordedAs, let before):
       state.history.record(.init(
-        changes: recordedAs ?? edit.changes, selectionBefore: before ?? selectionBefore, selectionAfter: state.selection
+        changes: recordedAs ?? edit.changes, selectionBefore: before ?? selectionBefore, selectionAfter: state.selection,
+        archived: edit.archived
       ))
       state.file.revision += 1
     case .undo:
@@ -100,17 +103,75 @@ extension AppReducer {
 
   func undo(_ state: inout State) -> Effect<Action> {
     guard let step = state.history.undoSteps.last else { return flash(&state, "Nothing to undo") }
-    return change(&state, ListEdit(
+    let effect = change(&state, ListEdit(
       changes: step.changes.reversed().map(\.inverse), kind: .undo,
       selecting: .some(step.selectionBefore), message: "Undone — Ctrl-R redoes"
     ))
+    guard let archived = step.archived, !state.file.isReadOnly else { return effect }
+    return .merge(effect, doneFile { (file) throws(TodoFileError) in try file.unarchive(archived) })
   }
 
   func redo(_ state: inout State) -> Effect<Action> {
     guard let step = state.history.redoSteps.last else { return flash(&state, "Nothing to redo") }
-    return change(&state, ListEdit(
+    let effect = change(&state, ListEdit(
       changes: step.changes, kind: .redo, selecting: .some(step.selectionAfter), message: "Redone — u undoes"
     ))
+    guard let archived = step.archived, !state.file.isReadOnly else { return effect }
+    return .merge(effect, doneFile { (file) throws(TodoFileError) in try file.archive(archived) })
+  }
+
+  /// `A`: the completed todos' lines go to the done file first (flushed);
+  /// only when that worked (`archiveWritten`) do they leave the list, in one
+  /// undoable step, and the todo file is saved as after any change.
+  func archive(_ state: inout State) -> Effect<Action> {
+    if state.file.isReadOnly { return refuseWhileReadOnly(&state) }
+    let completed = state.todos.filter(\.isComplete)
+    guard !completed.isEmpty else { return flash(&state, "No completed todos to archive") }
+    guard let file = environment.file else { return flash(&state, "Not archived: this list is in memory, with no done file") }
+    let lines = completed.map(TodoTxt.format)
+    return .run(on: environment.ioQueue) { send in
+      let failure: TodoFileError?
+      do throws(TodoFileError) {
+        try file.archive(lines)
+        failure = nil
+      } catch {
+        failure = error
+      }
+      send(.archiveWritten(completed, lines: lines, failure: failure))
+    }
+  }
+
+  /// The done file has the lines: the todos leave the list (those still
+  /// there as they were; one changed meanwhile stays, so it is in both
+  /// files rather than lost).
+  func archiveWritten(
+    _ state: inout State, _ archived: [Todo.State], lines: [String], failure: TodoFileError?
+  ) -> Effect<Action> {
+    if let failure { return flash(&state, "Not archived: \(failure.message)") }
+    let removed = archived.compactMap { todo in
+      state.todos.index(id: todo.id).flatMap { index in
+        state.todos[index] == todo ? ListChange.IndexedTodo(index: index, todo: todo) : nil
+      }
+    }.sorted { $0.index < $1.index }
+    guard !removed.isEmpty else { return flash(&state, "Archived, but each todo changed meanwhile: kept in the list too") }
+    let noun = removed.count == 1 ? "todo" : "todos"
+    let doneName = environment.file?.doneFileName ?? "the done file"
+    return change(&state, ListEdit(
+      changes: [.removeMany(removed)], message: "Archived \(removed.count) \(noun) to \(doneName) — u brings them back",
+      archived: lines
+    ))
+  }
+
+  /// Work on the done file, off the main queue; a failure is said in the footer.
+  private func doneFile(_ work: @escaping @Sendable (TodoFileClient) throws(TodoFileError) -> Void) -> Effect<Action> {
+    guard let file = environment.file else { return .none }
+    return .run(on: environment.ioQueue) { send in
+      do throws(TodoFileError) {
+        try work(file)
+      } catch {
+        send(.doneFileFailed(error.message))
+      }
+    }
   }
 }
 
@@ -138,7 +199,7 @@ extension AppReducer.State {
       todo.isComplete ? ListChange.IndexedTodo(index: index, todo: todo) : nil
     }
     let noun = removed.count == 1 ? "todo" : "todos"
-    return ListEdit(changes: [.removeMany(removed)], message: "Cleared \(removed.count) completed \(noun) — u to undo")
+    return ListEdit(changes: [.removeMany(removed)], message: "Cleared \(removed.count) completed \(noun) — u to undo (A archives)")
   }
 
   /// The selected todo after `change` (an element action such as a toggle).

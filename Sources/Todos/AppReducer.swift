@@ -153,6 +153,8 @@ public struct AppReducer: Reducer {
     case deleteSelected
     case moveSelected(Direction)
     case clearCompleted
+    /// `A`: completed todos to the done file.
+    case archiveCompleted
     case undo, redo
     // What the list shows.
     case cycleFilter
@@ -185,6 +187,10 @@ public struct AppReducer: Reducer {
     case fileChangedOnDisk(LoadedFile, known: DiskStamp?)
     case conflictCopiesFound([String])
     case sinkCompletedTodos
+    /// The done file has the archived lines (or could not take them).
+    case archiveWritten([Todo.State], lines: [String], failure: TodoFileError?)
+    /// Undoing or redoing an archive could not change the done file.
+    case doneFileFailed(String)
     case clockTicked(Date)
     case flashExpired
 
@@ -255,6 +261,12 @@ public struct AppReducer: Reducer {
     case .clearCompleted:
       guard state.todos.contains(where: \.isComplete) else { return flash(&state, "No completed todos to clear") }
       return change(&state, state.clearingCompleted())
+    case .archiveCompleted:
+      return archive(&state)
+    case .archiveWritten(let archived, let lines, let failure):
+      return archiveWritten(&state, archived, lines: lines, failure: failure)
+    case .doneFileFailed(let message):
+      return flash(&state, "Done file: \(message)")
     case .undo:
       return undo(&state)
     case .redo:

@@ -133,6 +133,7 @@ public enum Keymap {
     bind(.list, ["H"], .toggleHidden, "show hidden todos (h:1, later t:)"),
     bind(.list, ["s"], .cycleOrder, "order: manual, priority, due date"),
     bind(.list, ["C"], .clearCompleted, "clear completed"),
+    bind(.list, ["A"], .archiveCompleted, "archive completed to done.txt"),
     bind(.list, ["/"], .startSearch, "search"),
     bind(.list, [.escape], .cancelSearch, "clear the search"),
     bind(.list, ["u"], .undo, "undo"),

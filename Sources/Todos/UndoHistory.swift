@@ -8,6 +8,9 @@ public struct UndoHistory: Equatable, Sendable {
     var changes: [ListChange]
     var selectionBefore: UUID?
     var selectionAfter: UUID?
+    /// The lines an archive appended to the done file: undo takes them
+    /// back out of it, redo appends them again.
+    var archived: [String]? = nil
   }
 
   /// Older steps are forgotten past this many.

@@ -31,7 +31,9 @@ struct Interactive: ParsableCommand {
     try MainActor.assumeIsolated { () throws -> Never in
       // The file loads on its queue while the terminal is being set up.
       let recorder = recording.map { file in KeyRecorder { file.write($0) } }
-      let session = InteractiveSession(file: .live(path: path), log: log, recorder: recorder)
+      let session = InteractiveSession(
+        file: .live(path: path, donePath: TodoFilePath.done(besides: path)), log: log, recorder: recorder
+      )
       let terminal: NcursesTerminal
       do throws(TerminalError) {
         terminal = try NcursesTerminal.start()

@@ -123,6 +123,36 @@ struct Done: ParsableCommand {
   }
 }
 
+struct Archive: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "archive",
+    abstract: "Move the completed todos to the done file ($DONE_FILE, else done.txt beside the todo file)."
+  )
+
+  @OptionGroup var file: FileOption
+
+  func run() throws {
+    let donePath = TodoFilePath.done(besides: file.path)
+    var appended: [String] = []
+    let count = try ShellFile.update(file.path) { list in
+      let completed = list.todos.filter(\.isComplete)
+      // Appended and flushed before the todo file is rewritten (and only
+      // once, should another program's write make the update start again).
+      var lines = completed.map(TodoTxt.format)
+      for line in appended { if let index = lines.firstIndex(of: line) { lines.remove(at: index) } }
+      do throws(TodoFileError) {
+        try DoneFile.append(lines, to: donePath)
+      } catch {
+        throw ShellFile.fail(error.message)
+      }
+      appended += lines
+      list.todos.removeAll(where: \.isComplete)
+      return completed.count
+    }
+    print(count == 1 ? "Archived 1 todo to \(donePath)" : "Archived \(count) todos to \(donePath)")
+  }
+}
+
 struct MergeCopy: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import TodoModel
+import TodoStorage
 
 /// Where the todo file is when `--file` does not say: `$YARU_FILE`, else
 /// `$XDG_DATA_HOME/yaru/todo.txt`, else `~/.local/share/yaru/todo.txt`.
@@ -10,6 +11,12 @@ enum TodoFilePath {
     if let file = environment["YARU_FILE"], !file.isEmpty { return expand(file, environment: environment) }
     if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/yaru/todo.txt" }
     return home(environment) + "/.local/share/yaru/todo.txt"
+  }
+
+  /// The done file for the todo file at `todoPath`: `$DONE_FILE`, else
+  /// `done.txt` beside it.
+  static func done(besides todoPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    expand(DoneFile.path(besides: todoPath, environment: environment), environment: environment)
   }
 
   /// `~` and `~/…` become the home folder (`~user` is left as it is).

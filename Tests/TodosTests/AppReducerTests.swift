@@ -212,7 +212,7 @@ struct AppReducerTests {
     store.send(.clearCompleted) {
       $0.file.revision += 1
       $0.todos.remove(id: id(102))
-      $0.flash = "Cleared 1 completed todo — u to undo"
+      $0.flash = "Cleared 1 completed todo — u to undo (A archives)"
     }
     scheduler.advance(by: .seconds(3))
     store.receive(.flashExpired) { $0.flash = nil }
@@ -309,7 +309,7 @@ struct AppReducerTests {
       $0.file.revision += 1
       $0.todos.remove(id: id(101))
       $0.selection = id(102)
-      $0.flash = "Cleared 1 completed todo — u to undo"
+      $0.flash = "Cleared 1 completed todo — u to undo (A archives)"
     }
     store.send(.cycleFilter) { $0.filter = .active }
     store.send(.cycleFilter) { $0.filter = .completed; $0.selection = nil }

@@ -30,7 +30,7 @@ struct KeymapTests {
       ("d", .deleteSelected), (.delete, .deleteSelected),
       ("J", .moveSelected(.down)), ("K", .moveSelected(.up)),
       ("p", .todo(id: id(101), action: .priorityCycled)),
-      ("P", .choosePriority),
+      ("P", .choosePriority), ("A", .archiveCompleted), ("H", .toggleHidden), ("s", .cycleOrder),
       ("f", .cycleFilter), ("C", .clearCompleted), ("/", .startSearch),
       ("u", .undo), (.control("r"), .redo), ("t", .toggleClockFormat), ("?", .toggleHelp),
       ("q", .quit), (.control("c"), .interrupt),

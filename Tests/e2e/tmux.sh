@@ -380,6 +380,11 @@ if [ "$("$yaru" ls --file "$work/ls.txt" @office +work)" = "1 (C) Write report +
    [ "$("$yaru" ls --file "$work/ls.txt" +work -report)" = "2 Plan trip +work" ] &&
    [ "$("$yaru" ls --file "$work/ls.txt" pri:C)" = "1 (C) Write report +work @office" ]; then
   pass "yaru ls: words in any order, -word, pri:"; else fail "yaru ls search: $("$yaru" ls --file "$work/ls.txt" @office +work)"; fi
+printf 'keep\nx 2026-11-20 gone\n' > "$work/ls.txt"
+printf 'x 2026-01-01 older' > "$work/done.txt"
+if "$yaru" archive --file "$work/ls.txt" > /dev/null && [ "$(cat "$work/ls.txt")" = "keep" ] &&
+   [ "$(cat "$work/done.txt")" = "$(printf 'x 2026-01-01 older\nx 2026-11-20 gone')" ]; then
+  pass "yaru archive appends to done.txt, then rewrites the todo file"; else fail "yaru archive: $(cat "$work/done.txt")"; fi
 
 # No yaru outlives its terminal (closing tmux sends SIGHUP).
 for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done

@@ -1,0 +1,91 @@
+import Architecture
+import Foundation
+import Testing
+@testable import TodoModel
+@testable import Todos
+import TodoStorage
+import TodoTestSupport
+
+/// `A`: completed todos to the done file, appended first, then gone from
+/// the list (and so from the todo file); one undo step, which takes them
+/// back out of the done file too.
+@MainActor
+struct ArchiveTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  private func loadedStore(_ disk: InMemoryDisk) -> Store<AppReducer.State, AppReducer.Action> {
+    let environment = AppEnvironment.virtual(scheduler, file: .inMemory(disk: disk))
+    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: environment))
+    store.send(.started)
+    scheduler.advance()
+    return store
+  }
+
+  @Test func archivingMovesCompletedTodosToTheDoneFileInOneUndoableStep() {
+    let disk = InMemoryDisk([
+      "todo.txt": "one\nx 2026-01-01 done one\ntwo\nx 2025-12-30 (A) 2025-12-01 done two +p\n",
+      "done.txt": "x 2025-01-01 older\n",
+    ])
+    let store = loadedStore(disk)
+    store.send(.archiveCompleted)
+    scheduler.advance(by: .seconds(1))
+    #expect(disk.file("done.txt") == "x 2025-01-01 older\nx 2026-01-01 done one\nx 2025-12-30 (A) 2025-12-01 done two +p\n")
+    #expect(disk.file("todo.txt") == "one\ntwo\n")
+    #expect(store.state.flash == "Archived 2 todos to done.txt — u brings them back")
+
+    store.send(.undo)
+    scheduler.advance(by: .seconds(1))
+    #expect(disk.file("done.txt") == "x 2025-01-01 older\n", "undo takes them back out of the done file")
+    #expect(disk.file("todo.txt") == "one\nx 2026-01-01 done one\ntwo\nx 2025-12-30 (A) 2025-12-01 done two +p\n")
+
+    store.send(.redo)
+    scheduler.advance(by: .seconds(1))
+    #expect(disk.file("done.txt") == "x 2025-01-01 older\nx 2026-01-01 done one\nx 2025-12-30 (A) 2025-12-01 done two +p\n")
+    #expect(disk.file("todo.txt") == "one\ntwo\n")
+    store.cancelAllEffects()
+  }
+
+  /// If the done file cannot take them, nothing leaves the list.
+  @Test func aFailedAppendKeepsEveryTodo() {
+    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
+    let store = loadedStore(disk)
+    disk.failSaves(with: TodoFileError("Cannot archive to done.txt: No space left on device"))
+    store.send(.archiveCompleted)
+    scheduler.advance()
+    #expect(store.state.todos.count == 2)
+    #expect(disk.file("done.txt") == nil)
+    #expect(store.state.flash?.hasPrefix("Not archived: Cannot archive") == true)
+    store.cancelAllEffects()
+  }
+
+  @Test func nothingToArchiveSaysSo() {
+    let store = loadedStore(InMemoryDisk(["todo.txt": "one\n"]))
+    store.send(.archiveCompleted)
+    #expect(store.state.flash == "No completed todos to archive")
+    store.cancelAllEffects()
+  }
+}
+
+/// The done file on the disk: appended with a line break where the last
+/// line lacked one, flushed, made with its folders; undo's removal takes
+/// the last copy of each line.
+struct DoneFileTests {
+  @Test func appendAndRemove() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-done-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("sub/done.txt").path
+    try DoneFile.append(["x 2026-01-01 a"], to: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2026-01-01 a\n")
+    try "x 2026-01-01 a\nno break".write(toFile: path, atomically: true, encoding: .utf8)
+    try DoneFile.append(["x 2026-01-02 b", "x 2026-01-01 a"], to: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2026-01-01 a\nno break\nx 2026-01-02 b\nx 2026-01-01 a\n")
+    try DoneFile.remove(["x 2026-01-02 b", "x 2026-01-01 a"], from: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2026-01-01 a\nno break\n")
+  }
+
+  @Test func theDoneFileIsBesideTheTodoFileUnlessDoneFileIsSet() {
+    #expect(DoneFile.path(besides: "/home/u/todo/todo.txt", environment: [:]) == "/home/u/todo/done.txt")
+    #expect(DoneFile.path(besides: "todo.txt", environment: [:]) == "done.txt")
+    #expect(DoneFile.path(besides: "/x/todo.txt", environment: ["DONE_FILE": "/y/d.txt"]) == "/y/d.txt")
+  }
+}
