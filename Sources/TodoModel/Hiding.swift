@@ -28,6 +28,20 @@ public struct Hiding: Equatable, Sendable {
     firstDay(of: "due:", in: text)
   }
 
+  /// The letter of a `pri:X` word (a completed todo's kept priority), read
+  /// from the bytes.
+  static func priorityTag(in text: borrowing String) -> Character? {
+    var found: Character?
+    _ = wordStarts(of: "pri:", in: text) { bytes, end in
+      guard end < bytes.count, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[end]),
+            end + 1 == bytes.count || bytes[end + 1] == UInt8(ascii: " ")
+      else { return false }
+      found = Character(Unicode.Scalar(bytes[end]))
+      return true
+    }
+    return found
+  }
+
   /// Whether `word` is one of the text's words, read from the bytes.
   static func hasWord(_ word: String, in text: borrowing String) -> Bool {
     wordStarts(of: word, in: text) { bytes, end in end == bytes.count || bytes[end] == UInt8(ascii: " ") }

@@ -79,7 +79,7 @@ public struct SearchQuery: Sendable {
     case .tag(let tag):
       return tag.isWord(in: line)
     case .priority(let range):
-      let shown = isComplete ? (copy line).priorityTag()?.0 : priority
+      let shown = isComplete ? Hiding.priorityTag(in: line) : priority
       return shown.map(range.contains) ?? false
     case .due(let when):
       guard !isComplete, let due = Hiding.dueDate(in: line) else { return false }

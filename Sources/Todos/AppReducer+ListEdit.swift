@@ -54,6 +54,7 @@ extension AppReducer {
     let selectionBefore = state.selection
     let anchor = state.selectionAnchor
     for change in edit.changes { change.apply(to: &state.todos) }
+    state.listVersion += 1
     if state.order != .manual { state.screenOrder = ScreenOrder(state.todos, by: state.order) }
     if let selecting = edit.selecting { state.selection = selecting }
     state.repairSelection(anchor: anchor)

@@ -21,6 +21,11 @@ public struct AppReducer: Reducer {
     }
     /// Each todo's place in `order`, kept by the one door.
     var screenOrder = ScreenOrder()
+    /// Counts the changes to the list (every one passes the door): what a
+    /// cached result about the list is checked against.
+    var listVersion = 0
+    /// The search's count of matching todos, for the status line.
+    var matchCount: MatchCount?
     /// `H`: todos hidden by `h:1` or a later `t:` show too.
     public var showsHidden = false
     /// The search kept after Enter (case-insensitive, on the whole line);
@@ -191,6 +196,8 @@ public struct AppReducer: Reducer {
     case archiveWritten([Todo.State], lines: [String], failure: TodoFileError?)
     /// Undoing or redoing an archive could not change the done file.
     case doneFileFailed(String)
+    /// How many todos a search let through (`MatchCount`).
+    case matchesCounted(MatchCount.Key, Int)
     case clockTicked(Date)
     case flashExpired
 
@@ -199,7 +206,7 @@ public struct AppReducer: Reducer {
     )
   }
 
-  enum CancelID: Hashable, Sendable { case clock, flash, sink }
+  enum CancelID: Hashable, Sendable { case clock, flash, sink, matchCount }
 
   let environment: AppEnvironment
 
@@ -211,6 +218,7 @@ public struct AppReducer: Reducer {
     Reduce(core)
       .ifLet(\.editor, action: Action.editorPath) { LineEditor() }
       .keepingSelectionVisible()
+      .countingMatches(environment)
       .savingChanges(environment)
   }
 
@@ -265,6 +273,8 @@ public struct AppReducer: Reducer {
       return archive(&state)
     case .archiveWritten(let archived, let lines, let failure):
       return archiveWritten(&state, archived, lines: lines, failure: failure)
+    case .matchesCounted(let key, let count):
+      if state.matchCount?.key == key { state.matchCount?.count = count }
     case .doneFileFailed(let message):
       return flash(&state, "Done file: \(message)")
     case .undo:

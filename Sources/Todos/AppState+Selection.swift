@@ -34,17 +34,6 @@ extension AppReducer.State {
     visibleIndices(from: .start, limit: todos.count).map { todos[$0] }
   }
 
-  /// How many todos the search lets through (with the filter): one pass
-  /// over the list, drawn only while a search is in force.
-  public var matchCount: Int {
-    var count = 0
-    forEachVisible(from: .start) { _ in
-      count += 1
-      return true
-    }
-    return count
-  }
-
   /// The search in force: the query being typed, else the one kept.
   public var query: String {
     if case .searching(let editor) = mode { editor.text } else { search }
@@ -238,7 +227,7 @@ extension Reducer where State == AppReducer.State {
 /// Whether a todo shows under the filter and the search (the todo being
 /// edited always does), and which part of the screen's order it is in, with
 /// the search prepared once for a whole scan.
-struct Visibility {
+struct Visibility: Sendable {
   let filter: Filter
   let query: SearchQuery?
   let editing: UUID?

@@ -147,7 +147,7 @@ public enum AppView {
   }
 
   private static func matchesText(_ state: AppReducer.State) -> String {
-    let count = state.matchCount
+    guard let count = state.matchCount?.count else { return "counting…" }
     return count == 1 ? "1 match" : "\(count) matches"
   }
 

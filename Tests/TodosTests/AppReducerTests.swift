@@ -14,10 +14,14 @@ import TodoTestSupport
 struct AppReducerTests {
   let scheduler = TestScheduler(now: startDate)
 
-  /// The undo history is checked by what undo does (UndoTests), not here.
+  /// The undo history is checked by what undo does (UndoTests), the list's
+  /// version and the search's count by what they make (SearchQueryTests,
+  /// ViewTests), not here.
   private func store(_ todos: IdentifiedArrayOf<Todo.State> = []) -> TestStore<AppReducer.State, AppReducer.Action> {
     let store = TestStore(initialState: AppReducer.State(todos: todos, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
     store.ignore(\.history)
+    store.ignore(\.listVersion)
+    store.ignore(\.matchCount)
     return store
   }
 

@@ -144,7 +144,10 @@ struct ViewTests {
     let frame = AppView.render(searching, Size(columns: 80, rows: 24))
     #expect(frame.text(row: 1) == " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01")
     #expect(frame.text(row: 22).hasPrefix(" /京都 "))
-    #expect(frame.text(row: 22).hasSuffix(" 1 match"), "how many todos match, at the right")
+    #expect(frame.text(row: 22).hasSuffix(" counting…"), "until the count is back")
+    searching.matchCount = MatchCount(key: searching.matchCountKey, count: 1)
+    let counted = AppView.render(searching, Size(columns: 80, rows: 24))
+    #expect(counted.text(row: 22).hasSuffix(" 1 match"), "how many todos match, at the right")
     #expect(frame.cursor?.column == 6)
   }
 

@@ -1,6 +1,6 @@
 /// Todo files of any length that look like years of real use: priorities,
 /// creation and completion dates, projects, contexts, `due:` tags, some
-/// Japanese and emoji, a fifth of them done.
+/// Japanese and emoji, a fifth of them done, a tenth recurring.
 enum TodoFixtures {
   static let words = [
     "buy milk", "call the bank", "fix the bike", "water plants", "pay rent", "email Alice about the trip",
@@ -20,6 +20,7 @@ enum TodoFixtures {
       if i % 4 == 0 { text += " +project\(i % 9)" }
       if i % 6 == 0 { text += " @home" }
       if i % 7 == 0 { text += " due:2026-12-\(10 + i % 18)" }
+      if i % 10 == 2 { text += " rec:+1w" }
       text += "\n"
     }
     return text

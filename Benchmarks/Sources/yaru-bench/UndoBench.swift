@@ -2,6 +2,7 @@ import Architecture
 import Foundation
 import TodoModel
 import TodoStorage
+import Terminal
 import Todos
 
 /// 100 undoable changes of every kind on a list of `count` todos, straight
@@ -13,7 +14,7 @@ func undoRows(count: Int) -> [Row] {
   let list = TodoList(parsing: TodoFixtures.text(lines: count), makeID: environment.uuid)
   var state = AppReducer.State(todos: list.todos, now: scheduler.now)
   func send(_ action: AppReducer.Action) { _ = reducer.reduce(into: &state, action: action) }
-  send(.listHeightChanged(22))
+  send(.screenResized(Size(columns: 80, rows: 25)))
 
   // Each change is one of these, in turn; text edits type a word first.
   let changes: [[AppReducer.Action]] = [
