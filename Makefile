@@ -9,7 +9,7 @@ TEST_APT_PACKAGES = todotxt-cli
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
-.PHONY: all deps test-deps install-packages build release run test bench clean
+.PHONY: all deps test-deps install-packages build release run install uninstall test bench clean
 
 all: build
 
@@ -78,6 +78,27 @@ $(STATIC_LIBS):
 run: release
 	$(RELEASE_BIN)/yaru
 
+## install: the release binary, the man page and bash/zsh/fish completions
+## under PREFIX (default /usr/local; `make install PREFIX=~/.local` for
+## yourself); DESTDIR for packagers. uninstall removes exactly those files.
+PREFIX  ?= /usr/local
+DEST     = $(DESTDIR)$(PREFIX)
+INSTALLED = $(DEST)/bin/yaru $(DEST)/share/man/man1/yaru.1 \
+  $(DEST)/share/bash-completion/completions/yaru $(DEST)/share/zsh/site-functions/_yaru \
+  $(DEST)/share/fish/vendor_completions.d/yaru.fish
+
+install: release
+	install -d $(DEST)/bin $(DEST)/share/man/man1 $(DEST)/share/bash-completion/completions \
+	  $(DEST)/share/zsh/site-functions $(DEST)/share/fish/vendor_completions.d
+	install -m 755 $(RELEASE_BIN)/yaru $(DEST)/bin/yaru
+	install -m 644 docs/yaru.1 $(DEST)/share/man/man1/yaru.1
+	$(RELEASE_BIN)/yaru --generate-completion-script bash > $(DEST)/share/bash-completion/completions/yaru
+	$(RELEASE_BIN)/yaru --generate-completion-script zsh > $(DEST)/share/zsh/site-functions/_yaru
+	$(RELEASE_BIN)/yaru --generate-completion-script fish > $(DEST)/share/fish/vendor_completions.d/yaru.fish
+
+uninstall:
+	rm -f $(INSTALLED)
+
 ## test: every test: unit tests, key scripts (yaru replay), then the real binary
 ## in tmux (the debug build, and the release build that `make run` starts).
 test: test-deps
@@ -88,6 +109,7 @@ test: test-deps
 	@# What `make run` runs is linked differently (see release): test it too.
 	$(MAKE) --no-print-directory release
 	Tests/e2e/tmux.sh $(RELEASE_BIN)/yaru
+	Tests/e2e/install.sh
 	Tests/e2e/atomic-save.sh $(DEBUG_BIN)/yaru 200
 	Tests/e2e/todo-sh.sh $(DEBUG_BIN)/yaru
 

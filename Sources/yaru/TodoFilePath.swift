@@ -4,11 +4,15 @@ import TodoModel
 import TodoStorage
 
 /// Where the todo file is when `--file` does not say: `$YARU_FILE`, else
+/// todo.sh's `$TODO_FILE`, else `$TODO_DIR/todo.txt`, else
 /// `$XDG_DATA_HOME/yaru/todo.txt`, else `~/.local/share/yaru/todo.txt`.
 enum TodoFilePath {
   static func resolve(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     if let option, !option.isEmpty { return expand(option, environment: environment) }
-    if let file = environment["YARU_FILE"], !file.isEmpty { return expand(file, environment: environment) }
+    for name in ["YARU_FILE", "TODO_FILE"] {
+      if let file = environment[name], !file.isEmpty { return expand(file, environment: environment) }
+    }
+    if let folder = environment["TODO_DIR"], !folder.isEmpty { return expand(folder, environment: environment) + "/todo.txt" }
     if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/yaru/todo.txt" }
     return home(environment) + "/.local/share/yaru/todo.txt"
   }

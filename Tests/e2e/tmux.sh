@@ -385,6 +385,12 @@ printf 'x 2026-01-01 older' > "$work/done.txt"
 if "$yaru" archive --file "$work/ls.txt" > /dev/null && [ "$(cat "$work/ls.txt")" = "keep" ] &&
    [ "$(cat "$work/done.txt")" = "$(printf 'x 2026-01-01 older\nx 2026-11-20 gone')" ]; then
   pass "yaru archive appends to done.txt, then rewrites the todo file"; else fail "yaru archive: $(cat "$work/done.txt")"; fi
+# todo.sh's settings: $TODO_FILE, else $TODO_DIR/todo.txt (after --file and $YARU_FILE).
+mkdir -p "$work/tododir"; printf 'from todo dir\n' > "$work/tododir/todo.txt"; printf 'from todo file\n' > "$work/todofile.txt"
+if [ "$(env -u YARU_FILE TODO_DIR="$work/tododir" "$yaru" ls)" = "1 from todo dir" ] &&
+   [ "$(env -u YARU_FILE TODO_DIR="$work/tododir" TODO_FILE="$work/todofile.txt" "$yaru" ls)" = "1 from todo file" ] &&
+   [ "$(YARU_FILE="$work/tododir/todo.txt" TODO_FILE="$work/todofile.txt" "$yaru" ls)" = "1 from todo dir" ]; then
+  pass "TODO_FILE and TODO_DIR, after YARU_FILE"; else fail "todo.sh settings"; fi
 
 # No yaru outlives its terminal (closing tmux sends SIGHUP).
 for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done
