@@ -33,15 +33,16 @@ public final class ReplayRunner {
   ///   - output: where `screen` prints.
   ///   - trace: `--trace`: each script line, then each action it caused
   ///     (effects' too) at its virtual time, with the −/+ diff of the state.
+  ///   - config: the settings of a config file (`--config`); never the user's own.
   public init(
-    size: Size, now: Date, utcOffset: UTCOffset, file: String?,
+    size: Size, now: Date, utcOffset: UTCOffset, file: String?, config: Config = Config(),
     trace: ((String) -> Void)? = nil, output: @escaping (String) -> Void
   ) {
     let scheduler = TestScheduler(now: now)
     self.scheduler = scheduler
-    var state = AppReducer.State(now: now)
+    var state = config.applied(to: AppReducer.State(now: now))
     state.utcOffset = utcOffset
-    let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0, donePath: DoneFile.path(besides: $0, environment: [:])) }, utcOffset: utcOffset)
+    let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0, donePath: config.doneFile ?? DoneFile.path(besides: $0, environment: [:])) }, utcOffset: utcOffset)
     let log = trace.map { trace in { (change: String) in trace("  at +\(Self.milliseconds(scheduler.elapsed)) ms, " + change) } }
     program = AppProgram(environment: environment, initialState: state, log: log)
     terminal = VirtualTerminal(size: size)

@@ -43,6 +43,8 @@ public struct AppReducer: Reducer {
     /// The time on the status-bar clock.
     public var now: Date
     public var uses24HourClock = true
+    /// `clock = "off"` in the config file: no clock in the header.
+    public var showsClock = true
     /// A short message in the footer (e.g. what `u` would undo), cleared after 3 s.
     public var flash: String?
     /// The terminal's size, as the view will draw on it.

@@ -48,7 +48,7 @@ public enum AppView {
   }
 
   private static func header(_ state: AppReducer.State, _ frame: inout Frame) {
-    let clock = clockText(state)
+    let clock = state.showsClock ? clockText(state) : ""
     let clockColumn = frame.size.columns - DisplayWidth.of(clock) - 1
     frame.write(clock, column: clockColumn, row: 0)
     frame.write("yaru", column: 1, row: 0, style: Style(bold: true))

@@ -21,18 +21,20 @@ struct Interactive: ParsableCommand {
   var record: String?
 
   func run() throws {
-    try Self.open(path: file.path, log: log, record: record)
+    let settings = try file.settings()
+    try Self.open(path: file.path(settings), config: settings, log: log, record: record)
   }
 
   /// Runs the full-screen list until the user quits; returns only by throwing.
-  static func open(path: String, log: String?, record: String?) throws -> Never {
+  static func open(path: String, config: Config, log: String?, record: String?) throws -> Never {
     let log = try log.map { try LogFile(path: $0, sparing: path) }
     let recording = try record.map { try LogFile(path: $0, sparing: path) }
     try MainActor.assumeIsolated { () throws -> Never in
       // The file loads on its queue while the terminal is being set up.
       let recorder = recording.map { file in KeyRecorder { file.write($0) } }
       let session = InteractiveSession(
-        file: .live(path: path, donePath: TodoFilePath.done(besides: path)), log: log, recorder: recorder
+        file: .live(path: path, donePath: TodoFilePath.done(besides: path, config: config)), config: config, log: log,
+        recorder: recorder
       )
       let terminal: NcursesTerminal
       do throws(TerminalError) {

@@ -24,10 +24,10 @@ final class InteractiveSession {
   private let lock: InstanceLock?
 
   /// Starts loading the file, on the I/O queue.
-  init(file: TodoFileClient, log: LogFile?, recorder: KeyRecorder?) {
+  init(file: TodoFileClient, config: Config, log: LogFile?, recorder: KeyRecorder?) {
     self.recorder = recorder
     let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
-    var initial = AppReducer.State(now: environment.now())
+    var initial = config.applied(to: AppReducer.State(now: environment.now()))
     initial.utcOffset = environment.utcOffset(initial.now)
     lock = InstanceLock.acquire(for: file.path)
     initial.file.isReadOnly = lock == nil

@@ -22,6 +22,9 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: "Load and save this todo file (default: an empty list in memory).")
   var file: String?
 
+  @Option(name: .long, help: "Start with this config file's settings (the user's own is never read).")
+  var config: String?
+
   @Option(name: .long, help: "The terminal size, COLSxROWS.")
   var size = "80x24"
 
@@ -37,11 +40,12 @@ struct ReplayCommand: ParsableCommand {
   func run() throws {
     guard let size = ReplayScript.parseSize(size[...]) else { throw usage("--size must be COLSxROWS, such as 80x24, not \(size)") }
     guard let (start, zone) = Self.parseNow(now) else { throw usage("--now must be an ISO 8601 time such as 2026-01-01T09:00:00Z, not \(now)") }
+    let settings = try config.map { try ConfigFile.load($0) } ?? Config()
     let traceFile = try trace.map { try LogFile(path: $0, sparing: file ?? "") }
     var passed = 0, failed = 0
     var worst: Int32 = 0
     for script in scripts {
-      let status = run(script, size: size, start: start, zone: zone, trace: traceFile)
+      let status = run(script, size: size, start: start, zone: zone, config: settings, trace: traceFile)
       if status == 0 { passed += 1 } else { failed += 1 }
       worst = max(worst, status)
     }
@@ -50,7 +54,7 @@ struct ReplayCommand: ParsableCommand {
   }
 
   /// One script on a fresh app; its exit status (0, 1 or 2), having said why.
-  private func run(_ script: String, size: Size, start: Date, zone: UTCOffset, trace: LogFile?) -> Int32 {
+  private func run(_ script: String, size: Size, start: Date, zone: UTCOffset, config: Config, trace: LogFile?) -> Int32 {
     let text: String
     let parsed: ReplayScript
     do {
@@ -64,7 +68,7 @@ struct ReplayCommand: ParsableCommand {
     let file = file
     let ran = MainActor.assumeIsolated { () -> Result<(ReplayRunner.Outcome, [Int: [String]]), ReplayError> in
       let runner = ReplayRunner(
-        size: size, now: start, utcOffset: zone, file: file, trace: trace.map { file in { file.write($0) } },
+        size: size, now: start, utcOffset: zone, file: file, config: config, trace: trace.map { file in { file.write($0) } },
         output: { print($0, terminator: "") }
       )
       runner.isUpdating = update

@@ -71,7 +71,7 @@ struct Add: ParsableCommand {
     let text = words.joined(separator: " ").trimmingWhitespace()
     guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw ShellFile.fail("a todo needs some text, on one line") }
     let todo = TodoTxt.parseTyped(text, id: UUID(), today: ShellFile.today, isNew: true)
-    let count = try ShellFile.update(file.path) { list in
+    let count = try ShellFile.update(try file.path) { list in
       list.todos.append(todo)
       return list.todos.count
     }
@@ -93,7 +93,7 @@ struct ListTodos: ParsableCommand {
   var terms: [String] = []
 
   func run() throws {
-    let list = try ShellFile.load(file.path)
+    let list = try ShellFile.load(try file.path)
     let query = SearchQuery(terms.joined(separator: " "), today: ShellFile.today)
     for (index, todo) in list.todos.enumerated() where query.matches(todo) {
       print(ShellFile.numbered(index + 1, of: list.todos.count, todo))
@@ -110,7 +110,7 @@ struct Done: ParsableCommand {
 
   func run() throws {
     let today = ShellFile.today
-    let (todo, count) = try ShellFile.update(file.path) { list in
+    let (todo, count) = try ShellFile.update(try file.path) { list in
       guard list.todos.indices.contains(number - 1) else {
         throw ShellFile.fail("there is no todo number \(number) (the list has \(list.todos.count))")
       }
@@ -132,9 +132,9 @@ struct Archive: ParsableCommand {
   @OptionGroup var file: FileOption
 
   func run() throws {
-    let donePath = TodoFilePath.done(besides: file.path)
+    let donePath = try file.donePath
     var appended: [String] = []
-    let count = try ShellFile.update(file.path) { list in
+    let count = try ShellFile.update(try file.path) { list in
       let completed = list.todos.filter(\.isComplete)
       // Appended and flushed before the todo file is rewritten (and only
       // once, should another program's write make the update start again).
@@ -164,7 +164,7 @@ struct MergeCopy: ParsableCommand {
   var copy: String
 
   func run() throws {
-    let todoPath = file.path
+    let todoPath = try file.path
     var copyPath = copy
     if !copy.contains("/"), access(copy, F_OK) != 0 {
       copyPath = String(todoPath.prefix(upTo: todoPath.lastIndex(of: "/").map { todoPath.index(after: $0) } ?? todoPath.startIndex)) + copy

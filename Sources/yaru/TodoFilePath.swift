@@ -2,25 +2,32 @@ import FoundationEssentials
 import Glibc
 import TodoModel
 import TodoStorage
+import Todos
 
 /// Where the todo file is when `--file` does not say: `$YARU_FILE`, else
-/// todo.sh's `$TODO_FILE`, else `$TODO_DIR/todo.txt`, else
-/// `$XDG_DATA_HOME/yaru/todo.txt`, else `~/.local/share/yaru/todo.txt`.
+/// `file` in the config file, else todo.sh's `$TODO_FILE`, else
+/// `$TODO_DIR/todo.txt`, else `$XDG_DATA_HOME/yaru/todo.txt`, else
+/// `~/.local/share/yaru/todo.txt`.
 enum TodoFilePath {
-  static func resolve(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+  static func resolve(
+    _ option: String?, config: Config = Config(), environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
     if let option, !option.isEmpty { return expand(option, environment: environment) }
-    for name in ["YARU_FILE", "TODO_FILE"] {
-      if let file = environment[name], !file.isEmpty { return expand(file, environment: environment) }
-    }
+    if let file = environment["YARU_FILE"], !file.isEmpty { return expand(file, environment: environment) }
+    if let file = config.file, !file.isEmpty { return expand(file, environment: environment) }
+    if let file = environment["TODO_FILE"], !file.isEmpty { return expand(file, environment: environment) }
     if let folder = environment["TODO_DIR"], !folder.isEmpty { return expand(folder, environment: environment) + "/todo.txt" }
     if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/yaru/todo.txt" }
     return home(environment) + "/.local/share/yaru/todo.txt"
   }
 
-  /// The done file for the todo file at `todoPath`: `$DONE_FILE`, else
-  /// `done.txt` beside it.
-  static func done(besides todoPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-    expand(DoneFile.path(besides: todoPath, environment: environment), environment: environment)
+  /// The done file for the todo file at `todoPath`: `done-file` in the
+  /// config file, else `$DONE_FILE`, else `done.txt` beside it.
+  static func done(
+    besides todoPath: String, config: Config = Config(), environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let done = config.doneFile, !done.isEmpty { return expand(done, environment: environment) }
+    return expand(DoneFile.path(besides: todoPath, environment: environment), environment: environment)
   }
 
   /// `~` and `~/…` become the home folder (`~user` is left as it is).
@@ -30,7 +37,7 @@ enum TodoFilePath {
     return path
   }
 
-  private static func home(_ environment: [String: String]) -> String {
+  static func home(_ environment: [String: String]) -> String {
     if let home = environment["HOME"], !home.isEmpty { return home }
     return getpwuid(getuid())?.pointee.pw_dir.map { String(cString: $0) } ?? "/"
   }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import TodoModel
 import TodoStorage
+import Todos
 
 /// `yaru`: the terminal todo list, and its commands for the shell.
 @main
@@ -22,7 +23,8 @@ struct Yaru: ParsableCommand {
       // `yaru` alone, what people type many times a day, opens the list
       // without the argument parser: its reflection costs a millisecond.
       if CommandLine.arguments.count == 1 {
-        try Interactive.open(path: TodoFilePath.resolve(nil), log: nil, record: nil)
+        let config = try ConfigFile.load(nil)
+        try Interactive.open(path: TodoFilePath.resolve(nil, config: config), config: config, log: nil, record: nil)
       }
       var command = try parseAsRoot()
       try command.run()
@@ -42,10 +44,25 @@ struct Yaru: ParsableCommand {
   }
 }
 
-/// `--file`, shared by every command that uses the todo file.
+/// `--file` and `--config`, shared by every command that uses the todo file.
 struct FileOption: ParsableArguments {
-  @Option(name: .long, help: "The todo file (default: $YARU_FILE, else $XDG_DATA_HOME/yaru/todo.txt).")
+  @Option(name: .long, help: "The todo file (default: $YARU_FILE, else the config's file, else $TODO_FILE, else $XDG_DATA_HOME/yaru/todo.txt).")
   var file: String?
 
-  var path: String { TodoFilePath.resolve(file) }
+  @Option(name: .long, help: "The config file (default: $XDG_CONFIG_HOME/yaru/config.toml).")
+  var config: String?
+
+  /// The config file's settings; a wrong file ends yaru with status 2.
+  func settings() throws -> Config { try ConfigFile.load(config) }
+
+  func path(_ settings: Config) -> String { TodoFilePath.resolve(file, config: settings) }
+
+  var path: String { get throws { path(try settings()) } }
+
+  var donePath: String {
+    get throws {
+      let settings = try settings()
+      return TodoFilePath.done(besides: path(settings), config: settings)
+    }
+  }
 }

@@ -9,6 +9,8 @@ sock="$work/sock0"
 passed=0
 failed=0
 trap 'for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
+# Never the config file of whoever runs the tests.
+export XDG_CONFIG_HOME="$work/no-config"
 
 pass() { passed=$((passed + 1)); echo "  ok   $1"; }
 fail() {
@@ -391,6 +393,19 @@ if [ "$(env -u YARU_FILE TODO_DIR="$work/tododir" "$yaru" ls)" = "1 from todo di
    [ "$(env -u YARU_FILE TODO_DIR="$work/tododir" TODO_FILE="$work/todofile.txt" "$yaru" ls)" = "1 from todo file" ] &&
    [ "$(YARU_FILE="$work/tododir/todo.txt" TODO_FILE="$work/todofile.txt" "$yaru" ls)" = "1 from todo dir" ]; then
   pass "TODO_FILE and TODO_DIR, after YARU_FILE"; else fail "todo.sh settings"; fi
+# The config file: its `file` (after YARU_FILE, before TODO_FILE); a mistake
+# stops yaru with PATH:LINE and status 2 before the terminal is touched.
+printf '# mine\nfile = "%s"\n' "$work/tododir/todo.txt" > "$work/config.toml"
+if [ "$(env -u YARU_FILE TODO_FILE="$work/todofile.txt" "$yaru" ls --config "$work/config.toml")" = "1 from todo dir" ]; then
+  pass "the config's file, before TODO_FILE"; else fail "config file setting"; fi
+printf 'clock = "24h"\nclok = "12h"\n' > "$work/bad.toml"
+out=$(XDG_CONFIG_HOME="$work/xdg" "$yaru" --config "$work/bad.toml" 2>&1 < /dev/null); status=$?
+if [ "$status" = 2 ] && [ "$out" = "yaru: $work/bad.toml:2: unknown setting clok (settings: file, done-file, clock, order, show-hidden)" ]; then
+  pass "a wrong config stops yaru: PATH:LINE, status 2"; else fail "bad config: $status $out"; fi
+mkdir -p "$work/xdg/yaru"; cp "$work/bad.toml" "$work/xdg/yaru/config.toml"
+out=$(XDG_CONFIG_HOME="$work/xdg" "$yaru" ls --file "$work/tododir/todo.txt" 2>&1); status=$?
+if [ "$status" = 2 ] && echo "$out" | grep -qF "$work/xdg/yaru/config.toml:2:"; then
+  pass "the config in XDG_CONFIG_HOME is read"; else fail "XDG config: $status $out"; fi
 
 # No yaru outlives its terminal (closing tmux sends SIGHUP).
 for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done

@@ -2,7 +2,8 @@
 # Runs every key script here with `yaru replay`. Scripts without a todo file
 # run together in one `yaru replay` (each on a fresh app). NAME.todo.txt, if
 # present, is copied and given as --file; NAME.expected.txt, if present, must
-# then equal the file byte for byte. Usage: Tests/replay/run.sh PATH/TO/yaru
+# then equal the file byte for byte; NAME.toml, if present, is given as
+# --config. Usage: Tests/replay/run.sh PATH/TO/yaru
 set -u
 yaru=$(realpath "$1")
 here=$(dirname "$0")
@@ -14,9 +15,14 @@ echo "replay scripts"
 plain=()
 for script in "$here"/*.yaru; do
   name=$(basename "$script" .yaru)
-  if [ ! -f "$here/$name.todo.txt" ]; then plain+=("$script"); continue; fi
-  cp "$here/$name.todo.txt" "$work/$name.txt"
-  if output=$("$yaru" replay "$script" --file "$work/$name.txt" 2>&1); then
+  options=()
+  [ -f "$here/$name.toml" ] && options+=(--config "$here/$name.toml")
+  if [ -f "$here/$name.todo.txt" ]; then
+    cp "$here/$name.todo.txt" "$work/$name.txt"
+    options+=(--file "$work/$name.txt")
+  fi
+  if [ ${#options[@]} -eq 0 ]; then plain+=("$script"); continue; fi
+  if output=$("$yaru" replay "$script" "${options[@]}" 2>&1); then
     if [ -f "$here/$name.expected.txt" ] && ! cmp -s "$here/$name.expected.txt" "$work/$name.txt"; then
       failed=$((failed + 1)); echo "  FAIL $name: the file differs from $name.expected.txt"
       diff "$here/$name.expected.txt" "$work/$name.txt" | sed 's/^/  | /'

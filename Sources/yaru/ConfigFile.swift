@@ -1,0 +1,36 @@
+import ArgumentParser
+import FoundationEssentials
+import TodoModel
+import TodoStorage
+import Todos
+
+/// Finds and reads the config file: `--config PATH`, else
+/// `$XDG_CONFIG_HOME/yaru/config.toml` (`~/.config/yaru/config.toml`). None
+/// there is no configuration; a `--config` that names no file, or any error
+/// in the file, stops yaru with `PATH:LINE: what` and status 2, before the
+/// terminal or the todo file is touched.
+enum ConfigFile {
+  static func load(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Config {
+    let path = option ?? defaultPath(environment)
+    let text: String
+    do {
+      guard let read = try TodoFile.read(path)?.text else {
+        if option != nil { throw ShellFile.fail("\(path): there is no config file there") }
+        return Config()
+      }
+      text = read
+    } catch let error as TodoFileError {
+      throw ShellFile.fail(error.message)
+    }
+    do {
+      return try Config.parse(text, path: path)
+    } catch {
+      throw ShellFile.fail(error.description)
+    }
+  }
+
+  static func defaultPath(_ environment: [String: String]) -> String {
+    if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty { return config + "/yaru/config.toml" }
+    return TodoFilePath.home(environment) + "/.config/yaru/config.toml"
+  }
+}
