@@ -72,6 +72,9 @@ public enum Key: Hashable, Sendable {
     }
   }
 
+  /// The keys with a name of their own (not a character): Enter, Esc, Up….
+  public static var allNamed: [Key] { Array(named.values) }
+
   private static let named: [String: Key] = [
     "Enter": .enter, "Esc": .escape, "Tab": .tab, "BackTab": .backTab,
     "Backspace": .backspace, "Delete": .delete, "Up": .up, "Down": .down,

@@ -43,6 +43,8 @@ public struct AppReducer: Reducer {
     /// The time on the status-bar clock.
     public var now: Date
     public var uses24HourClock = true
+    /// The config file's `[keys]`, over the keymap.
+    public var keyOverrides = KeyOverrides()
     /// `clock = "off"` in the config file: no clock in the header.
     public var showsClock = true
     /// A short message in the footer (e.g. what `u` would undo), cleared after 3 s.
@@ -310,8 +312,8 @@ public struct AppReducer: Reducer {
       if case .help = state.mode { state.mode = .list } else { state.mode = .help(top: 0) }
     case .scrollHelp(let scroll):
       guard case .help(let top) = state.mode else { return .none }
-      let page = max(1, HelpOverlay.box(in: state.screenSize).textRows - 1)
-      let last = HelpOverlay.lastTop(in: state.screenSize)
+      let page = max(1, HelpOverlay.box(in: state.screenSize, keys: state.keyOverrides).textRows - 1)
+      let last = HelpOverlay.lastTop(in: state.screenSize, keys: state.keyOverrides)
       let moved = switch scroll {
       case .lineDown: top + 1
       case .lineUp: top - 1
@@ -325,7 +327,7 @@ public struct AppReducer: Reducer {
       state.uses24HourClock.toggle()
     case .screenResized(let size):
       state.screenSize = size
-      if case .help(let top) = state.mode { state.mode = .help(top: min(top, HelpOverlay.lastTop(in: size))) }
+      if case .help(let top) = state.mode { state.mode = .help(top: min(top, HelpOverlay.lastTop(in: size, keys: state.keyOverrides))) }
     case .quit, .interrupt:
       if action == .interrupt, case .editing(var editing) = state.mode, editing.hasChanges, !editing.isConfirmingInterrupt {
         // Typed text is work: one stray Ctrl-C does not drop it.

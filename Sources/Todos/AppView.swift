@@ -34,7 +34,7 @@ public enum AppView {
     }
     statusLine(state, &frame)
     footer(state, &frame)
-    if case .help(let top) = state.mode { HelpOverlay.draw(from: top, on: &frame) }
+    if case .help(let top) = state.mode { HelpOverlay.draw(from: top, keys: state.keyOverrides, on: &frame) }
     return frame
   }
 

@@ -11,6 +11,8 @@ public struct Config: Equatable, Sendable {
   /// The order at start.
   public var order = ListOrder.manual
   public var showsHidden = false
+  /// `[keys]`: list keys bound to commands by name, or unbound.
+  public var keys = KeyOverrides()
 
   public init() {}
 
@@ -31,8 +33,21 @@ public struct Config: Equatable, Sendable {
     var config = Config()
     for entry in entries {
       func fail(_ message: String) -> Failure { Failure(description: "\(path):\(entry.line): \(message)") }
+      if entry.table == "keys" {
+        guard case .string(let command) = entry.value else { throw fail("a key is bound to a command name in quotes, or \"none\"") }
+        do throws(KeyOverrides.Failure) {
+          try config.keys.bind(entry.key, to: command)
+        } catch {
+          switch error {
+          case .unknownKey(let name): throw fail("unknown key \(name) (keys are named as in key scripts: j, J, Enter, Ctrl-D, Alt-b)")
+          case .unknownCommand(let name): throw fail("unknown command \(name) (yaru keys lists them)")
+          case .boundTwice(let name): throw fail("\(name) is bound twice")
+          }
+        }
+        continue
+      }
       guard entry.table.isEmpty else {
-        throw fail("[\(entry.table)] is not understood by this version of yaru (settings: \(settings.joined(separator: ", ")))")
+        throw fail("[\(entry.table)] is not understood by this version of yaru (settings: \(settings.joined(separator: ", ")), [keys])")
       }
       switch (entry.key, entry.value) {
       case ("file", .string(let value)): config.file = value
@@ -65,6 +80,7 @@ public struct Config: Equatable, Sendable {
     state.uses24HourClock = clock != .h12
     state.order = order
     state.showsHidden = showsHidden
+    state.keyOverrides = keys
     return state
   }
 }

@@ -14,19 +14,22 @@ enum HelpOverlay {
     case blank
   }
 
-  /// Sections in the order a user meets the modes.
-  static let sections: [(title: String, entries: [(keys: String, action: String)])] = {
+  typealias Section = (title: String, entries: [(keys: String, action: String)])
+
+  /// Sections in the order a user meets the modes; the list's keys as the
+  /// config file left them.
+  static func sections(_ overrides: KeyOverrides) -> [Section] {
     let editing = Keymap.help(for: .edit)
     // Search uses the editor's keys; only what differs is listed again.
     let search = Keymap.help(for: .search).filter { line in !editing.contains { $0 == line } }
     return [
-      ("In the list", Keymap.help(for: .list)),
+      ("In the list", Keymap.help(for: .list, overrides: overrides)),
       ("Editing a todo", editing),
       ("Typing a search (and the editing keys)", search),
       ("After P (priority)", Keymap.help(for: .priority)),
       ("In this help", Keymap.help(for: .help)),
     ]
-  }()
+  }
 
   /// The box's position on a screen of `size`.
   struct Box: Equatable {
@@ -35,19 +38,24 @@ enum HelpOverlay {
     var textRows: Int { height - 2 }
   }
 
-  static func box(in size: Size) -> Box {
-    let needed = keysWidth + 2 + actionWidth + 4
+  static func box(in size: Size, keys overrides: KeyOverrides = KeyOverrides()) -> Box {
+    let sections = sections(overrides)
+    let needed = keysWidth(sections) + 2 + actionWidth(sections) + 4
     let width = min(size.columns - 2, needed)
-    let height = min(size.rows - 2, lines(width: width).count + 2)
+    let height = min(size.rows - 2, lines(width: width, sections).count + 2)
     return Box(left: (size.columns - width) / 2, top: max(1, (size.rows - height) / 2), width: width, height: height)
   }
 
   /// The help's rows for a box `width` columns wide. Keys longer than the
   /// keys column, or an action too long for its column, take rows of their
   /// own; actions stay in their column.
-  static func lines(width: Int) -> [Line] {
+  static func lines(width: Int, keys overrides: KeyOverrides = KeyOverrides()) -> [Line] {
+    lines(width: width, sections(overrides))
+  }
+
+  private static func lines(width: Int, _ sections: [Section]) -> [Line] {
     let inner = width - 4
-    let keysColumn = keysColumn(width: width)
+    let keysColumn = keysColumn(width: width, sections)
     let actionRoom = max(1, inner - keysColumn - 2)
     var lines: [Line] = []
     for (index, section) in sections.enumerated() {
@@ -67,20 +75,21 @@ enum HelpOverlay {
   }
 
   /// Wide enough for every entry's keys where the box allows, else half the box.
-  private static func keysColumn(width: Int) -> Int {
-    min(keysWidth, (width - 4) / 2)
+  private static func keysColumn(width: Int, _ sections: [Section]) -> Int {
+    min(keysWidth(sections), (width - 4) / 2)
   }
 
   /// The first line that can be at the top: the last screenful ends the help.
-  static func lastTop(in size: Size) -> Int {
-    let box = box(in: size)
-    return max(0, lines(width: box.width).count - box.textRows)
+  static func lastTop(in size: Size, keys overrides: KeyOverrides = KeyOverrides()) -> Int {
+    let box = box(in: size, keys: overrides)
+    return max(0, lines(width: box.width, keys: overrides).count - box.textRows)
   }
 
-  static func draw(from top: Int, on frame: inout Frame) {
-    let box = box(in: frame.size)
-    let lines = lines(width: box.width)
-    let first = min(max(0, top), lastTop(in: frame.size))
+  static func draw(from top: Int, keys overrides: KeyOverrides, on frame: inout Frame) {
+    let sections = sections(overrides)
+    let box = box(in: frame.size, keys: overrides)
+    let lines = lines(width: box.width, sections)
+    let first = min(max(0, top), lastTop(in: frame.size, keys: overrides))
     let border = Style(bold: true)
     let inner = String(repeating: "─", count: max(0, box.width - 2))
     let right = box.left + box.width - 1
@@ -101,7 +110,7 @@ enum HelpOverlay {
       let text = DisplayWidth.of(hinted) <= box.width - 4 ? hinted : position
       frame.write(text, column: right - DisplayWidth.of(text) - 1, row: box.top + box.height - 1, style: Style(dim: true), limit: right)
     }
-    let keysColumn = keysColumn(width: box.width)
+    let keysColumn = keysColumn(width: box.width, sections)
     for (offset, line) in lines.dropFirst(first).prefix(box.textRows).enumerated() {
       let row = box.top + 1 + offset
       let x = box.left + 2
@@ -120,8 +129,13 @@ enum HelpOverlay {
     frame.cursor = nil
   }
 
-  private static let keysWidth = sections.flatMap(\.entries).map { DisplayWidth.of($0.keys) }.max() ?? 0
-  private static let actionWidth = sections.flatMap(\.entries).map { DisplayWidth.of($0.action) }.max() ?? 0
+  private static func keysWidth(_ sections: [Section]) -> Int {
+    sections.flatMap(\.entries).map { DisplayWidth.of($0.keys) }.max() ?? 0
+  }
+
+  private static func actionWidth(_ sections: [Section]) -> Int {
+    sections.flatMap(\.entries).map { DisplayWidth.of($0.action) }.max() ?? 0
+  }
 
   /// `text` in lines of at most `width` columns, broken between words.
   static func wrapped(_ text: String, width: Int) -> [String] {

@@ -31,6 +31,9 @@ public enum Keymap {
 
   public struct Binding: Sendable {
     public let mode: Mode
+    /// The list's commands have a name, stable, that the config file's
+    /// `[keys]` table and `yaru keys` use; nil elsewhere.
+    public var name: String? = nil
     public let keys: [Key]
     public let command: Command
     public let help: String
@@ -41,6 +44,9 @@ public enum Keymap {
     // Until the file is loaded there is no list to act on; only Ctrl-C works.
     guard state.file.phase == .ready else { return key == .control("c") ? .interrupt : nil }
     let mode = Mode(state.mode)
+    if mode == .list, let name = state.keyOverrides.commands[key] {
+      return listBindings.first { $0.name == name }.flatMap { resolve($0.command, in: state) }
+    }
     if let command = table[Lookup(mode: mode, key: key)] {
       return resolve(command, in: state)
     }
@@ -69,11 +75,13 @@ public enum Keymap {
   }
 
   /// The help overlay's lines for one mode: keys, then what they do.
-  public static func help(for mode: Mode) -> [(keys: String, action: String)] {
+  /// With `overrides`, the list's keys are the ones in force.
+  public static func help(for mode: Mode, overrides: KeyOverrides = KeyOverrides()) -> [(keys: String, action: String)] {
     // After `P` the 26 letters are one line.
     let shown = bindings.filter { $0.mode == mode && !($0.mode == .priority && $0.keys.count == 2) }
-    var lines = shown.map { binding in
-      (keys: binding.keys.map(\.name).joined(separator: ", "), action: binding.help)
+    var lines = shown.compactMap { binding -> (keys: String, action: String)? in
+      let keys = mode == .list ? keys(of: binding, overrides) : binding.keys
+      return keys.isEmpty ? nil : (keys: keys.map(\.name).joined(separator: ", "), action: binding.help)
     }
     if mode == .edit || mode == .search {
       lines.insert((keys: "any character", action: "type it at the cursor"), at: 0)
@@ -82,6 +90,21 @@ public enum Keymap {
       lines.insert((keys: "A–Z", action: "that priority (a–z too)"), at: 0)
     }
     return lines
+  }
+
+  /// Every list command's stable name, in the help's order.
+  public static var commandNames: [String] { listBindings.compactMap(\.name) }
+
+  /// Each list command: its name, the keys bound to it (the user's
+  /// included, the ones they took away left out) and what it does.
+  public static func commands(_ overrides: KeyOverrides) -> [(name: String, keys: [Key], help: String)] {
+    listBindings.compactMap { binding in binding.name.map { ($0, keys(of: binding, overrides), binding.help) } }
+  }
+
+  private static func keys(of binding: Binding, _ overrides: KeyOverrides) -> [Key] {
+    let defaults = binding.keys.filter { overrides.commands[$0] == nil }
+    let added = overrides.commands.filter { $0.value == binding.name }.map(\.key).sorted { $0.name < $1.name }
+    return defaults + added
   }
 
   private static func resolve(_ command: Command, in state: AppReducer.State) -> AppReducer.Action? {
@@ -113,35 +136,35 @@ public enum Keymap {
     + priorityBindings
 
   private static let listBindings: [Binding] = [
-    bind(.list, ["j", .down], .selectNext, "next todo"),
-    bind(.list, ["k", .up], .selectPrevious, "previous todo"),
-    bind(.list, ["g", .home], .selectFirst, "first todo"),
-    bind(.list, ["G", .end], .selectLast, "last todo"),
-    bind(.list, [.pageDown, .control("f")], .pageDown, "screen down"),
-    bind(.list, [.pageUp, .control("b")], .pageUp, "screen up"),
-    bind(.list, ["a"], .addTodo(.top), "add at the top"),
-    bind(.list, ["o"], .addTodo(.below), "add below"),
-    bind(.list, ["O"], .addTodo(.above), "add above"),
-    bind(.list, ["e", .enter], .editSelected, "edit"),
-    Binding(mode: .list, keys: ["x", " "], command: .toggleSelected, help: "complete / re-open"),
-    bind(.list, ["d", .delete], .deleteSelected, "delete"),
-    bind(.list, ["J"], .moveSelected(.down), "move down"),
-    bind(.list, ["K"], .moveSelected(.up), "move up"),
-    Binding(mode: .list, keys: ["p"], command: .cyclePriorityOfSelected, help: "priority: none, A, B, C"),
-    bind(.list, ["P"], .choosePriority, "priority: then a letter, or Space for none"),
-    bind(.list, ["f"], .cycleFilter, "filter"),
-    bind(.list, ["H"], .toggleHidden, "show hidden todos (h:1, later t:)"),
-    bind(.list, ["s"], .cycleOrder, "order: manual, priority, due date"),
-    bind(.list, ["C"], .clearCompleted, "clear completed"),
-    bind(.list, ["A"], .archiveCompleted, "archive completed to done.txt"),
-    bind(.list, ["/"], .startSearch, "search"),
-    bind(.list, [.escape], .cancelSearch, "clear the search"),
-    bind(.list, ["u"], .undo, "undo"),
-    bind(.list, [.control("r")], .redo, "redo"),
-    bind(.list, ["t"], .toggleClockFormat, "12/24-hour clock"),
-    bind(.list, ["?"], .toggleHelp, "this help"),
-    bind(.list, ["q"], .quit, "quit (saves)"),
-    bind(.list, [.control("c")], .interrupt, "quit"),
+    bind(.list, "next", ["j", .down], .selectNext, "next todo"),
+    bind(.list, "previous", ["k", .up], .selectPrevious, "previous todo"),
+    bind(.list, "first", ["g", .home], .selectFirst, "first todo"),
+    bind(.list, "last", ["G", .end], .selectLast, "last todo"),
+    bind(.list, "page-down", [.pageDown, .control("f")], .pageDown, "screen down"),
+    bind(.list, "page-up", [.pageUp, .control("b")], .pageUp, "screen up"),
+    bind(.list, "add", ["a"], .addTodo(.top), "add at the top"),
+    bind(.list, "add-below", ["o"], .addTodo(.below), "add below"),
+    bind(.list, "add-above", ["O"], .addTodo(.above), "add above"),
+    bind(.list, "edit", ["e", .enter], .editSelected, "edit"),
+    Binding(mode: .list, name: "toggle", keys: ["x", " "], command: .toggleSelected, help: "complete / re-open"),
+    bind(.list, "delete", ["d", .delete], .deleteSelected, "delete"),
+    bind(.list, "move-down", ["J"], .moveSelected(.down), "move down"),
+    bind(.list, "move-up", ["K"], .moveSelected(.up), "move up"),
+    Binding(mode: .list, name: "priority", keys: ["p"], command: .cyclePriorityOfSelected, help: "priority: none, A, B, C"),
+    bind(.list, "set-priority", ["P"], .choosePriority, "priority: then a letter, or Space for none"),
+    bind(.list, "filter", ["f"], .cycleFilter, "filter"),
+    bind(.list, "hidden", ["H"], .toggleHidden, "show hidden todos (h:1, later t:)"),
+    bind(.list, "order", ["s"], .cycleOrder, "order: manual, priority, due date"),
+    bind(.list, "clear-completed", ["C"], .clearCompleted, "clear completed"),
+    bind(.list, "archive", ["A"], .archiveCompleted, "archive completed to done.txt"),
+    bind(.list, "search", ["/"], .startSearch, "search"),
+    bind(.list, "clear-search", [.escape], .cancelSearch, "clear the search"),
+    bind(.list, "undo", ["u"], .undo, "undo"),
+    bind(.list, "redo", [.control("r")], .redo, "redo"),
+    bind(.list, "clock", ["t"], .toggleClockFormat, "12/24-hour clock"),
+    bind(.list, "help", ["?"], .toggleHelp, "this help"),
+    bind(.list, "quit", ["q"], .quit, "quit (saves)"),
+    bind(.list, "interrupt", [.control("c")], .interrupt, "quit"),
   ]
 
   private static func lineBindings(_ mode: Mode) -> [Binding] {
@@ -192,5 +215,9 @@ public enum Keymap {
 
   private static func bind(_ mode: Mode, _ keys: [Key], _ action: AppReducer.Action, _ help: String) -> Binding {
     Binding(mode: mode, keys: keys, command: .send(action), help: help)
+  }
+
+  private static func bind(_ mode: Mode, _ name: String, _ keys: [Key], _ action: AppReducer.Action, _ help: String) -> Binding {
+    Binding(mode: mode, name: name, keys: keys, command: .send(action), help: help)
   }
 }

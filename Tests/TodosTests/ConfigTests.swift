@@ -40,6 +40,10 @@ struct ConfigTests {
     ("[colors]\n[colors]", 2, "twice"),
     ("file = \"bad \\q escape\"", 1, "unknown escape"),
     ("= \"x\"", 1, "expected a name"),
+    ("[keys]\n\"ctrl-d\" = \"delete\"\n\"hyper-x\" = \"edit\"", 3, "unknown key hyper-x"),
+    ("[keys]\nj = \"jump\"", 2, "unknown command jump"),
+    ("[keys]\n\"ctrl-d\" = \"delete\"\n\"Ctrl-D\" = \"edit\"", 3, "Ctrl-D is bound twice"),
+    ("[keys]\nj = true", 2, "command name in quotes"),
   ])
   func eachMistakeNamesItsLine(_ text: String, _ line: Int, _ words: String) {
     do {
@@ -49,6 +53,21 @@ struct ConfigTests {
       #expect(error.description.hasPrefix("/home/u/.config/yaru/config.toml:\(line): "), "\(error.description)")
       #expect(error.description.contains(words), "\(error.description)")
     }
+  }
+
+  /// `[keys]` goes over the keymap: a key to a command by name, or none.
+  @Test func keysAreBoundByCommandName() throws {
+    let config = try Config.parse("[keys]\n\"ctrl-d\" = \"delete\"\nx = \"none\"\nenter = \"toggle\"", path: "c")
+    var state = config.applied(to: AppReducer.State(todos: todos("one"), now: startDate))
+    state.file.phase = .ready
+    state.selection = id(101)
+    #expect(Keymap.action(for: .control("d"), in: state) == .deleteSelected)
+    #expect(Keymap.action(for: "x", in: state) == nil, "unbound")
+    #expect(Keymap.action(for: .enter, in: state) == .todo(id: id(101), action: .toggleCompleteTapped))
+    #expect(Keymap.action(for: " ", in: state) == .todo(id: id(101), action: .toggleCompleteTapped), "the other default key stays")
+    let toggle = Keymap.commands(config.keys).first { $0.name == "toggle" }!
+    #expect(toggle.keys == [" ", .enter])
+    #expect(Keymap.commandNames.count == Set(Keymap.commandNames).count, "names are unique")
   }
 
   /// Whatever the bytes, the parser answers (a config or an error), never
