@@ -3,29 +3,12 @@
 /// dates are, tested day by day against Foundation's Calendar.
 extension Day {
   /// Days since 1970-01-01 (negative before it).
-  public var ordinal: Int {
-    // Years counted from March, so that the leap day ends a year.
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
+  public var ordinal: Int { WallClock.days(fromCivil: year, month, day) }
 
   /// The day `ordinal` days after 1970-01-01, clamped to the days todo.txt
   /// can write (years 1…9999).
   public init(ordinal: Int) {
-    let clamped = min(max(ordinal, Day.first.ordinal), Day.last.ordinal)
-    let shifted = clamped + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day) = WallClock.civil(fromDays: min(max(ordinal, Day.first.ordinal), Day.last.ordinal))
     self = Day(year: year, month: month, day: day)!
   }
 
