@@ -20,11 +20,6 @@ extension Todo.State {
     keyValues.first { $0.key == "rec" }.flatMap { Recurrence($0.value) }
   }
 
-  /// The `t:` (threshold) date, when there is one and it is a real day.
-  public var thresholdDate: Day? {
-    keyValues.first { $0.key == "t" }.flatMap { Day($0.value) }
-  }
-
   /// The todo that completing this (active) one on `day` brings back: the
   /// same text, priority, projects and contexts, created `day`, with `due:`
   /// moved one step (from `day`, or from the old due date when strict) and
@@ -34,7 +29,7 @@ extension Todo.State {
     guard let recurrence, !isComplete else { return nil }
     var text = text
     let due = dueDate
-    let threshold = thresholdDate
+    let threshold = hiding.threshold
     if let due {
       let newDue = recurrence.step.after(recurrence.isStrict ? due : day)
       text = text.replacingTag("due", with: "\(newDue)")

@@ -79,10 +79,10 @@ public struct SearchQuery: Sendable {
     case .tag(let tag):
       return tag.isWord(in: line)
     case .priority(let range):
-      let shown = isComplete ? Hiding.priorityTag(in: line) : priority
+      let shown = isComplete ? TagScan.priorityTag(in: line) : priority
       return shown.map(range.contains) ?? false
     case .due(let when):
-      guard !isComplete, let due = Hiding.dueDate(in: line) else { return false }
+      guard !isComplete, let due = TagScan.dueDate(in: line) else { return false }
       switch when {
       case .overdue: return due < today
       case .today: return due == today

@@ -15,7 +15,7 @@ extension Todo.State {
 
   /// The `due:` date, when there is one and it is a real day.
   public var dueDate: Day? {
-    keyValues.first { $0.key == "due" }.flatMap { Day($0.value) }
+    TagScan.dueDate(in: text)
   }
 
   var words: [Substring] {

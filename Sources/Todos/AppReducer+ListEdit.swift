@@ -205,23 +205,22 @@ extension AppReducer.State {
 
   /// The selected todo after `change` (an element action such as a toggle).
   /// Completing a recurring todo brings its next occurrence, right after it
-  /// in the file, in the same step; re-opening it takes that one away again
-  /// (if it is still as it came).
-  func recurring(_ edit: ListEdit, today: Day, newID: () -> UUID) -> (ListEdit, spawned: (UUID, UUID?)?) {
+  /// in the file, in the same step (remembered in `recurrences`);
+  /// re-opening it takes that one away again (if it is still active).
+  mutating func recurring(_ edit: ListEdit, today: Day, newID: () -> UUID) -> ListEdit {
     guard edit.changes.count == 1, case .update(let before, let after) = edit.changes[0],
           before.isComplete != after.isComplete, let index = todos.index(id: after.id)
-    else { return (edit, nil) }
+    else { return edit }
     var edit = edit
     if after.isComplete, let next = before.nextOccurrence(completedOn: today, id: newID()) {
       edit.changes.append(.insert(next, at: index + 1))
-      return (edit, (after.id, next.id))
-    }
-    if !after.isComplete, let spawnedID = recurrences[after.id], let spawnedIndex = todos.index(id: spawnedID),
-       !todos[spawnedIndex].isComplete {
+      recurrences[after.id] = next.id
+    } else if !after.isComplete, let spawnedID = recurrences[after.id],
+              let spawnedIndex = todos.index(id: spawnedID), !todos[spawnedIndex].isComplete {
       edit.changes.append(.remove(todos[spawnedIndex], at: spawnedIndex))
-      return (edit, (after.id, nil))
+      recurrences[after.id] = nil
     }
-    return (edit, nil)
+    return edit
   }
 
   func updatingTodo(_ id: UUID, _ change: (inout Todo.State) -> Void) -> ListEdit? {

@@ -242,9 +242,7 @@ public struct AppReducer: Reducer {
       guard let edit = state.updatingTodo(id, { todo in
         _ = Todo(today: { today }).reduce(into: &todo, action: action)
       }) else { return .none }
-      let (recurringEdit, spawned) = state.recurring(edit, today: today, newID: environment.uuid)
-      if let (completed, next) = spawned { state.recurrences[completed] = next }
-      return change(&state, recurringEdit)
+      return change(&state, state.recurring(edit, today: today, newID: environment.uuid))
     case .editor:
       return .none
     case .selectNext: state.moveSelection(by: 1)

@@ -39,11 +39,18 @@ enum HelpOverlay {
   }
 
   static func box(in size: Size, keys overrides: KeyOverrides = KeyOverrides()) -> Box {
-    let sections = sections(overrides)
+    layout(in: size, sections(overrides)).box
+  }
+
+  /// The box and its rows of text, worked out together (the box's height
+  /// depends on how the rows wrap).
+  private static func layout(in size: Size, _ sections: [Section]) -> (box: Box, lines: [Line]) {
     let needed = keysWidth(sections) + 2 + actionWidth(sections) + 4
     let width = min(size.columns - 2, needed)
-    let height = min(size.rows - 2, lines(width: width, sections).count + 2)
-    return Box(left: (size.columns - width) / 2, top: max(1, (size.rows - height) / 2), width: width, height: height)
+    let lines = lines(width: width, sections)
+    let height = min(size.rows - 2, lines.count + 2)
+    let box = Box(left: (size.columns - width) / 2, top: max(1, (size.rows - height) / 2), width: width, height: height)
+    return (box, lines)
   }
 
   /// The help's rows for a box `width` columns wide. Keys longer than the
@@ -81,15 +88,14 @@ enum HelpOverlay {
 
   /// The first line that can be at the top: the last screenful ends the help.
   static func lastTop(in size: Size, keys overrides: KeyOverrides = KeyOverrides()) -> Int {
-    let box = box(in: size, keys: overrides)
-    return max(0, lines(width: box.width, keys: overrides).count - box.textRows)
+    let (box, lines) = layout(in: size, sections(overrides))
+    return max(0, lines.count - box.textRows)
   }
 
   static func draw(from top: Int, keys overrides: KeyOverrides, on frame: inout Frame) {
     let sections = sections(overrides)
-    let box = box(in: frame.size, keys: overrides)
-    let lines = lines(width: box.width, sections)
-    let first = min(max(0, top), lastTop(in: frame.size, keys: overrides))
+    let (box, lines) = layout(in: frame.size, sections)
+    let first = min(max(0, top), max(0, lines.count - box.textRows))
     let border = Style(bold: true)
     let inner = String(repeating: "─", count: max(0, box.width - 2))
     let right = box.left + box.width - 1

@@ -33,7 +33,7 @@ struct ScreenOrder: Equatable, Sendable {
       switch order {
       case .manual: 0
       case .priority: todo.priority?.asciiValue.map(UInt32.init) ?? UInt32.max
-      case .dueDate: Hiding.dueDate(in: todo.text).map(\.rawBits) ?? UInt32.max
+      case .dueDate: todo.dueDate.map(\.rawBits) ?? UInt32.max
       }
     }
     let sorted = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }

@@ -132,9 +132,11 @@ struct Archive: ParsableCommand {
   @OptionGroup var file: FileOption
 
   func run() throws {
-    let donePath = try file.donePath
+    let settings = try file.settings()
+    let todoPath = file.path(settings)
+    let donePath = TodoFilePath.done(besides: todoPath, config: settings)
     var appended: [String] = []
-    let count = try ShellFile.update(try file.path) { list in
+    let count = try ShellFile.update(todoPath) { list in
       let completed = list.todos.filter(\.isComplete)
       // Appended and flushed before the todo file is rewritten (and only
       // once, should another program's write make the update start again).

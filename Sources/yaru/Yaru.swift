@@ -58,11 +58,4 @@ struct FileOption: ParsableArguments {
   func path(_ settings: Config) -> String { TodoFilePath.resolve(file, config: settings) }
 
   var path: String { get throws { path(try settings()) } }
-
-  var donePath: String {
-    get throws {
-      let settings = try settings()
-      return TodoFilePath.done(besides: path(settings), config: settings)
-    }
-  }
 }

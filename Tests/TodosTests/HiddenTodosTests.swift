@@ -13,14 +13,7 @@ struct HiddenTodosTests {
 
   private func store() -> Store<AppReducer.State, AppReducer.Action> {
     // startDate is 2026-01-01 09:00 UTC.
-    let list = IdentifiedArray(uniqueElements: [
-      TodoTxt.parse("Visible", id: id(101)),
-      TodoTxt.parse("Later t:2026-01-02", id: id(102)),
-      TodoTxt.parse("Someday h:1", id: id(103)),
-      TodoTxt.parse("Started t:2025-12-31", id: id(104)),
-    ])
-    var state = AppReducer.State(todos: list, now: startDate)
-    state.file.phase = .ready
+    let state = AppReducer.State.loaded(["Visible", "Later t:2026-01-02", "Someday h:1", "Started t:2025-12-31"])
     return Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
   }
 

@@ -11,13 +11,10 @@ struct ListOrderTests {
   let scheduler = TestScheduler(now: startDate)
 
   private func store() -> Store<AppReducer.State, AppReducer.Action> {
-    let lines = [
+    var state = AppReducer.State.loaded([
       "Plain one", "(B) Bee due:2026-03-01", "Due soon due:2026-01-05", "(A) Ay",
       "x 2026-01-01 (A) Done due:2026-01-02", "(B) Bee two due:2026-01-03", "Plain two",
-    ]
-    let list = IdentifiedArray(uniqueElements: lines.enumerated().map { TodoTxt.parse($1[...], id: id(101 + $0)) })
-    var state = AppReducer.State(todos: list, now: startDate)
-    state.file.phase = .ready
+    ])
     state.selection = id(101)
     return Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
   }

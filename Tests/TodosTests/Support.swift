@@ -20,6 +20,15 @@ func todos(_ texts: String..., completed: Set<Int> = []) -> IdentifiedArrayOf<To
 }
 
 extension AppReducer.State {
+  /// A list read from todo.txt lines (ids from 101 up), as after its file
+  /// loaded at `startDate`.
+  static func loaded(_ lines: [String]) -> AppReducer.State {
+    let list = IdentifiedArray(uniqueElements: lines.enumerated().map { TodoTxt.parse($1[...], id: id(101 + $0)) })
+    var state = AppReducer.State(todos: list, now: startDate)
+    state.file.phase = .ready
+    return state
+  }
+
   /// The texts of the visible todos, in order: what the list shows.
   var visibleTexts: [String] { visibleTodos.map(\.text) }
 }

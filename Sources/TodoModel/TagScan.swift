@@ -1,0 +1,60 @@
+/// Tags read straight from a line's bytes, for the scans that run over the
+/// whole list on a key (search, sort, hiding): no words split out, no
+/// strings made. A tag is a word: it starts the line or follows a space.
+enum TagScan {
+  /// The first `due:` day of a text, read from the bytes.
+  static func dueDate(in text: borrowing String) -> Day? {
+    firstDay(of: "due:", in: text)
+  }
+
+  /// The letter of a `pri:X` word (a completed todo's kept priority), read
+  /// from the bytes.
+  static func priorityTag(in text: borrowing String) -> Character? {
+    var found: Character?
+    _ = wordStarts(of: "pri:", in: text) { bytes, end in
+      guard end < bytes.count, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[end]),
+            end + 1 == bytes.count || bytes[end + 1] == UInt8(ascii: " ")
+      else { return false }
+      found = Character(Unicode.Scalar(bytes[end]))
+      return true
+    }
+    return found
+  }
+
+  /// Whether `word` is one of the text's words, read from the bytes.
+  static func hasWord(_ word: String, in text: borrowing String) -> Bool {
+    wordStarts(of: word, in: text) { bytes, end in end == bytes.count || bytes[end] == UInt8(ascii: " ") }
+  }
+
+  /// The day of the first `key` + `YYYY-MM-DD` word (`due:`, `t:`), read from the bytes.
+  static func firstDay(of key: String, in text: borrowing String) -> Day? {
+    var found: Day?
+    _ = wordStarts(of: key, in: text) { bytes, end in
+      guard end + 10 <= bytes.count, end + 10 == bytes.count || bytes[end + 10] == UInt8(ascii: " ") else { return false }
+      var digits: [UInt8] = []
+      for index in end..<(end + 10) { digits.append(bytes[index]) }
+      found = Day(String(decoding: digits, as: UTF8.self)[...])
+      return found != nil
+    }
+    return found
+  }
+
+  /// Calls `accept` with the text's bytes and the end of each word start
+  /// that begins with `prefix`, until it returns true.
+  private static func wordStarts(
+    of prefix: String, in text: borrowing String, _ accept: (Span<UInt8>, Int) -> Bool
+  ) -> Bool {
+    let bytes = text.utf8.span
+    let key = prefix.utf8.span
+    var start = 0
+    while start + key.count <= bytes.count {
+      if start == 0 || bytes[start - 1] == UInt8(ascii: " ") {
+        var matched = 0
+        while matched < key.count, bytes[start + matched] == key[matched] { matched += 1 }
+        if matched == key.count, accept(bytes, start + key.count) { return true }
+      }
+      start += 1
+    }
+    return false
+  }
+}
