@@ -224,6 +224,7 @@ public final class NcursesTerminal: TerminalBackend {
     if style.dim { attributes |= yaru_attr_dim() }
     if style.reverse { attributes |= yaru_attr_reverse() }
     if style.underline { attributes |= yaru_attr_underline() }
+    if style.italic { attributes |= yaru_attr_italic() }
     var pair: Int16 = 0
     if usesColor, let color = style.foreground, let index = Style.Color.allCases.firstIndex(of: color) {
       pair = Int16(index + 1)

@@ -147,7 +147,7 @@ public final class ReplayRunner {
     case .expectStyle(let text, let style):
       guard let cells = terminal.screen.cells(showing: text) else { return "expected on the screen: \(text)" }
       guard let wrong = cells.first(where: { !style.isMet(by: $0.style) }) else { return nil }
-      return "expected \(text) drawn \(style), but a cell of it is \(StyleExpectation.name(of: wrong.style))"
+      return "expected \(text) drawn \(style), but a cell of it is \(wrong.style.words)"
     case .expectSelected(let text):
       guard let selected = store.state.selectedTodo else { return "expected the selected todo to contain \(text), but none is selected" }
       return selected.text.contains(text) ? nil : "expected the selected todo to contain \(text), but it is: \(selected.text)"

@@ -4,71 +4,32 @@ import Terminal
 /// (`bold+red`, `reverse`, `plain`), read from the virtual terminal's cells,
 /// the same cells the renderer diffs.
 public struct StyleExpectation: Equatable, Sendable, CustomStringConvertible {
-  static let attributes = ["bold", "dim", "italic", "underline", "reverse"]
-  static let colors: [String: Style.Color?] = [
-    "red": .red, "green": .green, "yellow": .yellow, "blue": .blue, "magenta": .magenta,
-    "cyan": .cyan, "white": .white, "black": .black, "default": nil,
-  ]
-
-  /// Attributes that must be set (others may be too).
-  let required: Set<String>
-  /// The foreground colour the cells must have, if one was named (`.some(nil)`: the default).
-  let color: Style.Color??
+  /// The style named: its attributes must be set (others may be too) and,
+  /// if `namesColor`, its colour must be the cells' colour.
+  let style: Style
+  let namesColor: Bool
   /// `plain`: no attribute at all and the default colour.
   let isPlain: Bool
 
   /// `bold+red`, `reverse`, `plain`; nil when a word is unknown or two colours are named.
   public init?(_ text: Substring) {
-    if text == "plain" {
-      (required, color, isPlain) = ([], .some(nil), true)
-      return
-    }
-    var required: Set<String> = []
-    var color: Style.Color??
-    for word in text.split(separator: "+", omittingEmptySubsequences: false).map(String.init) {
-      if Self.attributes.contains(word) {
-        required.insert(word)
-      } else if let named = Self.colors[word], color == nil {
-        color = .some(named)
-      } else {
-        return nil
-      }
-    }
-    (self.required, self.color, isPlain) = (required, color, false)
+    guard let style = Style(words: text) else { return nil }
+    self.style = style
+    isPlain = text == "plain"
+    namesColor = isPlain || text.split(separator: "+").contains { word in Style.colorWords.contains { $0.word == word } }
   }
 
   public var description: String {
     if isPlain { return "plain" }
-    let colorName = color.map { named in Self.colors.first { $0.value == named }?.key ?? "default" }
-    return (Self.attributes.filter(required.contains) + (colorName.map { [$0] } ?? [])).joined(separator: "+")
+    let attributes = Style.attributeWords.filter(style.attributeNames.contains)
+    let color = namesColor ? [Style.colorWords.first { $0.color == style.foreground }?.word ?? "default"] : []
+    return (attributes + color).joined(separator: "+")
   }
 
   /// Whether a cell drawn with `style` meets this expectation.
-  func isMet(by style: Style) -> Bool {
-    if isPlain { return style == .plain }
-    let present = Self.names(of: style)
-    return required.isSubset(of: present) && (color.map { $0 == style.foreground } ?? true)
-  }
-
-  /// The attributes a style has, by their script names (yaru draws no italic).
-  static func names(of style: Style) -> Set<String> {
-    var names: Set<String> = []
-    if style.bold { names.insert("bold") }
-    if style.dim { names.insert("dim") }
-    if style.underline { names.insert("underline") }
-    if style.reverse { names.insert("reverse") }
-    return names
-  }
-
-  /// How a script writes `style`: attributes in a fixed order, then the colour.
-  public static func name(of style: Style) -> String {
-    if style == .plain { return "plain" }
-    let present = names(of: style)
-    var words = attributes.filter(present.contains)
-    if let foreground = style.foreground, let color = colors.first(where: { $0.value == foreground })?.key {
-      words.append(color)
-    }
-    return words.isEmpty ? "plain" : words.joined(separator: "+")
+  func isMet(by drawn: Style) -> Bool {
+    if isPlain { return drawn == .plain }
+    return style.attributeNames.isSubset(of: drawn.attributeNames) && (!namesColor || style.foreground == drawn.foreground)
   }
 }
 
@@ -105,7 +66,7 @@ extension Frame {
       if letters[style] == nil {
         let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(letters.count % 26)))
         letters[style] = letter
-        legend.append("\(letter)=\(StyleExpectation.name(of: style))")
+        legend.append("\(letter)=\(style.words)")
       }
       marks.append(letters[style]!)
     }

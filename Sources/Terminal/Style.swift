@@ -7,6 +7,7 @@ public struct Style: Hashable, Sendable {
 
   public var bold = false
   public var dim = false
+  public var italic = false
   public var reverse = false
   public var underline = false
   /// nil: the terminal's default.
@@ -14,11 +15,12 @@ public struct Style: Hashable, Sendable {
   public var background: Color?
 
   public init(
-    bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false,
+    bold: Bool = false, dim: Bool = false, italic: Bool = false, reverse: Bool = false, underline: Bool = false,
     foreground: Color? = nil, background: Color? = nil
   ) {
     self.bold = bold
     self.dim = dim
+    self.italic = italic
     self.reverse = reverse
     self.underline = underline
     self.foreground = foreground

@@ -45,6 +45,10 @@ public struct AppReducer: Reducer {
     public var uses24HourClock = true
     /// The config file's `[keys]`, over the keymap.
     public var keyOverrides = KeyOverrides()
+    /// The standard theme with the config file's `[colors]` over it.
+    public var theme = Theme.standard
+    /// The config file's `[views]`: named searches that `v` goes through.
+    public var views: [Config.NamedView] = []
     /// `clock = "off"` in the config file: no clock in the header.
     public var showsClock = true
     /// A short message in the footer (e.g. what `u` would undo), cleared after 3 s.
@@ -75,6 +79,12 @@ public struct AppReducer: Reducer {
       self.todos = todos
       self.now = now
       self.selection = todos.first?.id
+    }
+
+    /// The view whose search is in force, if the search is one.
+    public var currentView: Int? {
+      guard !search.isEmpty else { return nil }
+      return views.firstIndex { $0.query == search }
     }
 
     /// The line being typed: the todo's text while editing, the query while
@@ -169,6 +179,8 @@ public struct AppReducer: Reducer {
     case cycleFilter
     case toggleHidden
     case cycleOrder
+    /// `v`: the next of the config's views, then no search.
+    case nextView
     case startSearch, commitSearch, cancelSearch
     /// A click on a filter's name.
     case showFilter(Filter)
@@ -232,7 +244,9 @@ public struct AppReducer: Reducer {
       state.now = environment.now()
       return .merge(
         load(&state),
-        .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) }
+        .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) },
+        // A message the program starts with (a state file passed over) goes too.
+        state.flash.map { flash(&state, $0) } ?? .none
       )
     case .loadingIsSlow, .fileLoaded, .saveFinished, .retrySave, .fileChangedOnDisk, .conflictCopiesFound:
       return reduceFile(&state, action)
@@ -289,6 +303,10 @@ public struct AppReducer: Reducer {
       state.showsHidden.toggle()
     case .cycleOrder:
       state.order = state.order.next
+    case .nextView:
+      guard !state.views.isEmpty else { return flash(&state, "No views: name searches under [views] in the config file") }
+      let next = state.currentView.map { $0 + 1 } ?? 0
+      state.search = next < state.views.count ? state.views[next].query : ""
     case .showFilter(let filter):
       state.filter = filter
     case .select(let id):

@@ -28,7 +28,7 @@ public enum AppView {
     case .loading:
       frame.write("Loading…", column: 1, row: 1, style: Style(dim: true))
     case .failed(let message):
-      frame.write(message, column: 1, row: 1, style: Style(foreground: .red))
+      frame.write(message, column: 1, row: 1, style: state.theme[.error])
     case .ready:
       list(state, &frame)
     }
@@ -51,12 +51,12 @@ public enum AppView {
     let clock = state.showsClock ? clockText(state) : ""
     let clockColumn = frame.size.columns - DisplayWidth.of(clock) - 1
     frame.write(clock, column: clockColumn, row: 0)
-    frame.write("yaru", column: 1, row: 0, style: Style(bold: true))
+    frame.write("yaru", column: 1, row: 0, style: state.theme[.title])
     var x = 0
     for (filter, columns) in filterColumns {
       let current = filter == state.filter
       let label = current ? "[\(filter.rawValue)]" : " \(filter.rawValue) "
-      x = frame.write(label, column: columns.lowerBound, row: 0, style: current ? Style(bold: true) : Style(dim: true), limit: clockColumn - 1)
+      x = frame.write(label, column: columns.lowerBound, row: 0, style: current ? state.theme[.filter] : Style(dim: true), limit: clockColumn - 1)
     }
     let notes = headerNotes(state)
     if !notes.isEmpty {
@@ -70,6 +70,7 @@ public enum AppView {
     var notes: [String] = []
     if state.order != .manual { notes.append(state.order.rawValue) }
     if state.showsHidden { notes.append("+hidden") }
+    if let view = state.currentView { notes.append("view \(state.views[view].name)") }
     return notes.joined(separator: " ")
   }
 
@@ -160,7 +161,7 @@ public enum AppView {
     x = frame.write(status, column: x, row: row, style: style)
     if let flash = state.flash {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
-      frame.write(flash, column: x, row: row, style: Style(foreground: .yellow))
+      frame.write(flash, column: x, row: row, style: state.theme[.flash])
     } else if x <= frame.size.columns - 8 {
       frame.write("? help", column: frame.size.columns - 7, row: row, style: Style(dim: true))
     }
@@ -170,7 +171,7 @@ public enum AppView {
     let file = state.file
     if file.isInMemory { return ("in memory", Style(dim: true)) }
     if file.isReadOnly { return ("READ-ONLY", Style(bold: true, foreground: .yellow)) }
-    if file.saveError != nil { return ("NOT SAVED", Style(bold: true, foreground: .red)) }
+    if file.saveError != nil { return ("NOT SAVED", state.theme[.error]) }
     if file.showsSaving { return ("saving…", Style(dim: true)) }
     return ("saved", Style(dim: true))
   }

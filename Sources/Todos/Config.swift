@@ -1,3 +1,5 @@
+import Terminal
+
 /// The config file (`~/.config/yaru/config.toml` or `--config PATH`): the
 /// settings a user chose. yaru works without one, and never writes it.
 public struct Config: Equatable, Sendable {
@@ -13,6 +15,10 @@ public struct Config: Equatable, Sendable {
   public var showsHidden = false
   /// `[keys]`: list keys bound to commands by name, or unbound.
   public var keys = KeyOverrides()
+  /// `[colors]` over the standard theme.
+  public var theme = Theme.standard
+  /// `[views]`: named searches, in the file's order (the order `v` goes through them).
+  public var views: [NamedView] = []
 
   public init() {}
 
@@ -22,56 +28,97 @@ public struct Config: Equatable, Sendable {
     public let description: String
   }
 
+  /// A view of the list the config file names: `yaru --view NAME`, `v`.
+  public struct NamedView: Equatable, Sendable {
+    public let name: String
+    public let query: String
+  }
+
   /// The settings in `text`, read from `path` (named in errors).
   public static func parse(_ text: String, path: String) throws(Failure) -> Config {
     let entries: [ConfigParser.Entry]
     do throws(ConfigParser.Failure) {
-      entries = try ConfigParser.parse(text)
+      entries = try ConfigParser.parse(text, tables: ["keys", "colors", "views"])
     } catch {
       throw Failure(description: "\(path):\(error.line): \(error.message)")
     }
     var config = Config()
     for entry in entries {
-      func fail(_ message: String) -> Failure { Failure(description: "\(path):\(entry.line): \(message)") }
-      if entry.table == "keys" {
-        guard case .string(let command) = entry.value else { throw fail("a key is bound to a command name in quotes, or \"none\"") }
-        do throws(KeyOverrides.Failure) {
-          try config.keys.bind(entry.key, to: command)
-        } catch {
-          switch error {
-          case .unknownKey(let name): throw fail("unknown key \(name) (keys are named as in key scripts: j, J, Enter, Ctrl-D, Alt-b)")
-          case .unknownCommand(let name): throw fail("unknown command \(name) (yaru keys lists them)")
-          case .boundTwice(let name): throw fail("\(name) is bound twice")
-          }
+      do throws(Failure) {
+        switch entry.table {
+        case "": try config.set(entry)
+        case "keys": try config.bindKey(entry)
+        case "colors": try config.setColor(entry)
+        case "views": try config.addView(entry)
+        default: break  // the parser allows no other table
         }
-        continue
-      }
-      guard entry.table.isEmpty else {
-        throw fail("[\(entry.table)] is not understood by this version of yaru (settings: \(settings.joined(separator: ", ")), [keys])")
-      }
-      switch (entry.key, entry.value) {
-      case ("file", .string(let value)): config.file = value
-      case ("done-file", .string(let value)): config.doneFile = value
-      case ("clock", .string(let value)):
-        guard let clock = Clock(rawValue: value) else { throw fail("clock is \"24h\", \"12h\" or \"off\", not \"\(value)\"") }
-        config.clock = clock
-      case ("order", .string(let value)):
-        let orders: [String: ListOrder] = ["manual": .manual, "priority": .priority, "due": .dueDate]
-        guard let order = orders[value] else { throw fail("order is \"manual\", \"priority\" or \"due\", not \"\(value)\"") }
-        config.order = order
-      case ("show-hidden", .bool(let value)): config.showsHidden = value
-      case ("file", _), ("done-file", _), ("clock", _), ("order", _):
-        throw fail("\(entry.key) takes a \"string\"")
-      case ("show-hidden", _):
-        throw fail("show-hidden takes true or false")
-      default:
-        throw fail("unknown setting \(entry.key) (settings: \(settings.joined(separator: ", ")))")
+      } catch {
+        throw Failure(description: "\(path):\(entry.line): \(error.description)")
       }
     }
     return config
   }
 
+  private mutating func set(_ entry: ConfigParser.Entry) throws(Failure) {
+    switch (entry.key, entry.value) {
+    case ("file", .string(let value)): file = value
+    case ("done-file", .string(let value)): doneFile = value
+    case ("clock", .string(let value)):
+      guard let clock = Clock(rawValue: value) else { throw entry.failure("clock is \"24h\", \"12h\" or \"off\", not \"\(value)\"") }
+      self.clock = clock
+    case ("order", .string(let value)):
+      guard let order = ListOrder(configName: value) else { throw entry.failure("order is \"manual\", \"priority\" or \"due\", not \"\(value)\"") }
+      self.order = order
+    case ("show-hidden", .bool(let value)): showsHidden = value
+    case ("file", _), ("done-file", _), ("clock", _), ("order", _):
+      throw entry.failure("\(entry.key) takes a \"string\"")
+    case ("show-hidden", _):
+      throw entry.failure("show-hidden takes true or false")
+    default:
+      throw entry.failure("unknown setting \(entry.key) (settings: \(Self.settings.joined(separator: ", ")))")
+    }
+  }
+
+  private mutating func bindKey(_ entry: ConfigParser.Entry) throws(Failure) {
+    guard case .string(let command) = entry.value else { throw entry.failure("a key is bound to a command name in quotes, or \"none\"") }
+    do throws(KeyOverrides.Failure) {
+      try keys.bind(entry.key, to: command)
+    } catch {
+      switch error {
+      case .unknownKey(let name): throw entry.failure("unknown key \(name) (keys are named as in key scripts: j, J, Enter, Ctrl-D, Alt-b)")
+      case .unknownCommand(let name): throw entry.failure("unknown command \(name) (yaru keys lists them)")
+      case .boundTwice(let name): throw entry.failure("\(name) is bound twice")
+      }
+    }
+  }
+
+  private mutating func setColor(_ entry: ConfigParser.Entry) throws(Failure) {
+    guard let element = Theme.Element(name: entry.key) else {
+      throw entry.failure("unknown element \(entry.key) (yaru colors lists them)")
+    }
+    guard case .string(let words) = entry.value else { throw entry.failure("a colour is a style in quotes, such as \"bold+red\"") }
+    guard let style = Style(words: words) else {
+      throw entry.failure(
+        "\"\(words)\" is not a style: words joined by +, from \(Style.attributeWords.joined(separator: ", ")) and one colour of \(Style.colorWords.map(\.word).joined(separator: ", ")); or plain"
+      )
+    }
+    theme[element] = style
+  }
+
+  private mutating func addView(_ entry: ConfigParser.Entry) throws(Failure) {
+    guard case .string(let query) = entry.value else { throw entry.failure("a view is a search in quotes, such as \"+work -@phone\"") }
+    guard !query.allSatisfy(\.isWhitespace) else { throw entry.failure("the view \(entry.key) has an empty search") }
+    views.append(NamedView(name: entry.key, query: query))
+  }
+
   private static let settings = ["file", "done-file", "clock", "order", "show-hidden"]
+
+  /// The view called `name`, for `--view`; an error lists the views there are.
+  public func view(named name: String) throws(Failure) -> NamedView {
+    if let view = views.first(where: { $0.name == name }) { return view }
+    let known = views.isEmpty ? "the config file has no [views]" : "views: " + views.map(\.name).joined(separator: ", ")
+    throw Failure(description: "there is no view \(name) (\(known))")
+  }
 
   /// The state yaru starts in with these settings.
   public func applied(to state: AppReducer.State) -> AppReducer.State {
@@ -81,6 +128,13 @@ public struct Config: Equatable, Sendable {
     state.order = order
     state.showsHidden = showsHidden
     state.keyOverrides = keys
+    state.theme = theme
+    state.views = views
     return state
   }
+}
+
+extension ConfigParser.Entry {
+  /// An error about this entry; the caller adds its path and line.
+  func failure(_ message: String) -> Config.Failure { Config.Failure(description: message) }
 }

@@ -17,9 +17,17 @@ enum ConfigParser {
     let line: Int
   }
 
-  enum Value: Equatable {
+  enum Value: Equatable, CustomStringConvertible {
     case string(String)
     case bool(Bool)
+
+    /// As the file writes it.
+    var description: String {
+      switch self {
+      case .string(let text): "\"\(text)\""
+      case .bool(let value): "\(value)"
+      }
+    }
   }
 
   struct Failure: Error, Equatable {
@@ -27,7 +35,8 @@ enum ConfigParser {
     let message: String
   }
 
-  static func parse(_ text: String) throws(Failure) -> [Entry] {
+  /// The entries of `text`. A table header not in `tables` (when given) is an error.
+  static func parse(_ text: String, tables known: [String]? = nil) throws(Failure) -> [Entry] {
     var entries: [Entry] = []
     var table = ""
     var tablesSeen: Set<String> = [""]
@@ -47,6 +56,10 @@ enum ConfigParser {
         line.removeFirst()
         try endOfLine(line, number)
         guard tablesSeen.insert(name).inserted else { throw Failure(line: number, message: "the table [\(name)] is there twice") }
+        if let known, !known.contains(name) {
+          let tables = known.map { "[\($0)]" }.joined(separator: ", ")
+          throw Failure(line: number, message: "[\(name)] is not understood by this version of yaru (tables: \(tables))")
+        }
         table = name
         continue
       }

@@ -155,6 +155,7 @@ public enum Keymap {
     bind(.list, "filter", ["f"], .cycleFilter, "filter"),
     bind(.list, "hidden", ["H"], .toggleHidden, "show hidden todos (h:1, later t:)"),
     bind(.list, "order", ["s"], .cycleOrder, "order: manual, priority, due date"),
+    bind(.list, "view", ["v"], .nextView, "next view (the config's [views]), then none"),
     bind(.list, "clear-completed", ["C"], .clearCompleted, "clear completed"),
     bind(.list, "archive", ["A"], .archiveCompleted, "archive completed to done.txt"),
     bind(.list, "search", ["/"], .startSearch, "search"),

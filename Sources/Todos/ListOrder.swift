@@ -8,6 +8,20 @@ public enum ListOrder: String, CaseIterable, Equatable, Sendable {
   case priority = "by priority"
   case dueDate = "by due date"
 
+  /// How the config file and the state file name it: `manual`, `priority`, `due`.
+  public var configName: String {
+    switch self {
+    case .manual: "manual"
+    case .priority: "priority"
+    case .dueDate: "due"
+    }
+  }
+
+  public init?(configName: String) {
+    guard let order = Self.allCases.first(where: { $0.configName == configName }) else { return nil }
+    self = order
+  }
+
   public var next: ListOrder {
     let all = Self.allCases
     return all[(all.firstIndex(of: self)! + 1) % all.count]

@@ -11,7 +11,8 @@ import TodoModel
 enum TodoRow {
   static func draw(_ todo: Todo.State, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
     let selected = todo.id == state.selection
-    let base = Style(dim: todo.isComplete)
+    let theme = state.theme
+    let base = todo.isComplete ? theme[.completed] : Style.plain
     var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: 1, row: row, style: base)
     let end: Int
     if case .editing(let editing) = state.mode, editing.id == todo.id {
@@ -19,12 +20,12 @@ enum TodoRow {
       end = drawEditor(editing.editor, column: x, row: row, on: &frame)
     } else {
       if let priority = todo.priority {
-        x = frame.write("(\(priority)) ", column: x, row: row, style: RowColors.priority(priority))
+        x = frame.write("(\(priority)) ", column: x, row: row, style: theme[Theme.priority(priority)])
       }
-      end = drawText(todo, base: base, today: today, column: x, row: row, on: &frame)
+      end = drawText(todo, base: base, theme: theme, today: today, column: x, row: row, on: &frame)
     }
     if selected {
-      frame.restyle(row: row, columns: 0..<min(end + 1, frame.size.columns)) { $0.reverse = true }
+      frame.restyle(row: row, columns: 0..<min(end + 1, frame.size.columns)) { $0.layer(theme[.selection]) }
     }
   }
 
@@ -33,10 +34,12 @@ enum TodoRow {
   /// when the row has room for it.
   /// Returns the column after the text.
   @discardableResult
-  private static func drawText(_ todo: Todo.State, base: Style, today: Day, column: Int, row: Int, on frame: inout Frame) -> Int {
+  private static func drawText(
+    _ todo: Todo.State, base: Style, theme: Theme, today: Day, column: Int, row: Int, on frame: inout Frame
+  ) -> Int {
     var shown = todo.text
     var hint: Range<Int>?
-    if !todo.isComplete, let (dueEnd, due) = dueWord(in: todo.text), let text = RowColors.hint(for: due, today: today) {
+    if !todo.isComplete, let (dueEnd, due) = dueWord(in: todo.text), let text = Self.hint(for: due, today: today) {
       let hintText = " (\(text))"
       let hintWidth = DisplayWidth.of(hintText)
       if column + DisplayWidth.of(todo.text) + hintWidth < frame.size.columns {
@@ -51,27 +54,39 @@ enum TodoRow {
       let width = DisplayWidth.of(word)
       defer { x += width + 1 }
       guard x < end else { return false }
-      var style: Style?
+      var element: Theme.Element?
       let first = word.utf8.first
       if first == UInt8(ascii: "+"), word.count > 1 {
-        style = RowColors.project
+        element = .project
       } else if first == UInt8(ascii: "@"), word.count > 1 {
-        style = RowColors.context
+        element = .context
       } else if word.utf8.starts(with: "due:".utf8), let (_, value) = Todo.State.keyValue(word), let due = Day(value) {
-        style = todo.isComplete ? nil : RowColors.due(due, today: today)
+        element = todo.isComplete ? nil : Theme.due(due, today: today)
       }
-      if let style {
-        frame.restyle(row: row, columns: x..<min(x + width, end)) { cell in
-          cell.foreground = style.foreground
-          cell.bold = cell.bold || style.bold
-        }
+      if let element {
+        let style = theme[element]
+        frame.restyle(row: row, columns: x..<min(x + width, end)) { $0.layer(style) }
       }
       return true
     }
     if let hint {
-      frame.restyle(row: row, columns: hint.clamped(to: column..<end)) { $0.dim = true }
+      let style = theme[.dueHint]
+      frame.restyle(row: row, columns: hint.clamped(to: column..<end)) { $0.layer(style) }
     }
     return end
+  }
+
+  /// The words after a near due date: `today`, `tomorrow`, `in 3 days`,
+  /// `yesterday`, `2 days late`; nil beyond a week either way.
+  static func hint(for day: Day, today: Day) -> String? {
+    switch today.days(until: day) {
+    case 0: "today"
+    case 1: "tomorrow"
+    case -1: "yesterday"
+    case 2...6: "in \(today.days(until: day)) days"
+    case -6 ... -2: "\(-today.days(until: day)) days late"
+    default: nil
+    }
   }
 
   /// Where the first `due:` word with a real day ends, and its day.

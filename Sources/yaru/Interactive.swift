@@ -14,6 +14,9 @@ struct Interactive: ParsableCommand {
 
   @OptionGroup var file: FileOption
 
+  @Option(name: .long, help: "Start on this view: a named search from the config file's [views].")
+  var view: String?
+
   @Option(name: .long, help: "Write every action and the change of state it caused to this file.")
   var log: String?
 
@@ -22,19 +25,27 @@ struct Interactive: ParsableCommand {
 
   func run() throws {
     let settings = try file.settings()
-    try Self.open(path: file.path(settings), config: settings, log: log, record: record)
+    let startingView: Config.NamedView?
+    do throws(Config.Failure) {
+      startingView = try view.map { name throws(Config.Failure) in try settings.view(named: name) }
+    } catch {
+      throw ShellFile.fail(error.description)
+    }
+    try Self.open(path: file.path(settings), config: settings, view: startingView, log: log, record: record)
   }
 
   /// Runs the full-screen list until the user quits; returns only by throwing.
-  static func open(path: String, config: Config, log: String?, record: String?) throws -> Never {
+  static func open(path: String, config: Config, view: Config.NamedView? = nil, log: String?, record: String?) throws -> Never {
     let log = try log.map { try LogFile(path: $0, sparing: path) }
     let recording = try record.map { try LogFile(path: $0, sparing: path) }
     try MainActor.assumeIsolated { () throws -> Never in
       // The file loads on its queue while the terminal is being set up.
       let recorder = recording.map { file in KeyRecorder { file.write($0) } }
+      let stateFile = StateFile()
+      if let warning = stateFile.warning { StandardIO.printError("yaru: passing over the state file: \(warning)") }
       let session = InteractiveSession(
-        file: .live(path: path, donePath: TodoFilePath.done(besides: path, config: config)), config: config, log: log,
-        recorder: recorder
+        file: .live(path: path, donePath: TodoFilePath.done(besides: path, config: config)), config: config, view: view,
+        stateFile: stateFile, log: log, recorder: recorder
       )
       let terminal: NcursesTerminal
       do throws(TerminalError) {

@@ -1,3 +1,4 @@
+import Architecture
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -22,12 +23,23 @@ final class InteractiveSession {
   private var recorder: KeyRecorder?
   /// Held for the whole session; nil when another yaru has the file (read-only).
   private let lock: InstanceLock?
+  private let config: Config
+  /// Where the choices made with `t`, `s`, `f`, `H` are kept for next time.
+  private let stateFile: StateFile
+  /// The choices at start: the file is written only if the user changed them.
+  private let startingChoices: RememberedChoices
 
   /// Starts loading the file, on the I/O queue.
-  init(file: TodoFileClient, config: Config, log: LogFile?, recorder: KeyRecorder?) {
+  init(file: TodoFileClient, config: Config, view: Config.NamedView?, stateFile: StateFile, log: LogFile?, recorder: KeyRecorder?) {
     self.recorder = recorder
+    self.config = config
+    self.stateFile = stateFile
     let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
     var initial = config.applied(to: AppReducer.State(now: environment.now()))
+    initial = stateFile.remembered.applied(to: initial, config: config)
+    if let view { initial.search = view.query }
+    if let warning = stateFile.warning { initial.flash = "State file passed over: \(warning)" }
+    startingChoices = RememberedChoices(initial, config: config)
     initial.utcOffset = environment.utcOffset(initial.now)
     lock = InstanceLock.acquire(for: file.path)
     initial.file.isReadOnly = lock == nil
@@ -119,6 +131,10 @@ final class InteractiveSession {
     recorder?.finish()
     terminal.stop()
     if let message = exit.message { StandardIO.printError(message) }
+    let choices = RememberedChoices(program.store.state, config: config)
+    if choices != startingChoices, let failure = stateFile.save(choices) {
+      StandardIO.printError("yaru: cannot remember the choices for next time: \(failure)")
+    }
     Glibc.exit(exit.status)
   }
 

@@ -85,6 +85,8 @@ struct ListTodos: ParsableCommand {
   )
 
   @OptionGroup var file: FileOption
+  @Option(name: .long, help: "Only the todos a view shows: a named search from the config file's [views] (with the words, both must match).")
+  var view: String?
   // Unrecognized words too, so that `-word` is a word, not an option.
   @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
     "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, key:value.",
@@ -93,8 +95,17 @@ struct ListTodos: ParsableCommand {
   var terms: [String] = []
 
   func run() throws {
-    let list = try ShellFile.load(try file.path)
-    let query = SearchQuery(terms.joined(separator: " "), today: ShellFile.today)
+    let settings = try file.settings()
+    var words = terms
+    if let view {
+      do throws(Config.Failure) {
+        words.insert(try settings.view(named: view).query, at: 0)
+      } catch {
+        throw ShellFile.fail(error.description)
+      }
+    }
+    let list = try ShellFile.load(file.path(settings))
+    let query = SearchQuery(words.joined(separator: " "), today: ShellFile.today)
     for (index, todo) in list.todos.enumerated() where query.matches(todo) {
       print(ShellFile.numbered(index + 1, of: list.todos.count, todo))
     }

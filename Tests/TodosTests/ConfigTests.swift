@@ -1,3 +1,4 @@
+import Terminal
 import Testing
 @testable import Todos
 
@@ -36,7 +37,15 @@ struct ConfigTests {
     ("file \"x\"", 1, "expected = after file"),
     ("clock = \"24h\" extra", 1, "unexpected extra"),
     ("[keys\n", 1, "ends with ]"),
-    ("# ok\n[views]\nwork = \"+work\"", 3, "[views] is not understood"),
+    ("# ok\n[sounds]\nbell = true", 2, "[sounds] is not understood"),
+    ("[keys]\n[empty]", 2, "[empty] is not understood"),
+    ("[colors]\nprojcet = \"cyan\"", 2, "unknown element projcet"),
+    ("[colors]\nproject = \"cyan\"\ncontext = \"blue+purple\"", 3, "\"blue+purple\" is not a style"),
+    ("[colors]\noverdue = \"red+green\"", 2, "one colour"),
+    ("[colors]\noverdue = true", 2, "a colour is a style in quotes"),
+    ("[views]\nwork = \"+work\"\nnone = \"  \"", 3, "the view none has an empty search"),
+    ("[views]\nwork = false", 2, "a view is a search in quotes"),
+    ("[views]\nwork = \"+work\"\nwork = \"@work\"", 3, "work is set twice"),
     ("[colors]\n[colors]", 2, "twice"),
     ("file = \"bad \\q escape\"", 1, "unknown escape"),
     ("= \"x\"", 1, "expected a name"),
@@ -68,6 +77,70 @@ struct ConfigTests {
     let toggle = Keymap.commands(config.keys).first { $0.name == "toggle" }!
     #expect(toggle.keys == [" ", .enter])
     #expect(Keymap.commandNames.count == Set(Keymap.commandNames).count, "names are unique")
+  }
+
+  /// `[colors]` go over the standard theme, element by element.
+  @Test func colorsGoOverTheStandardTheme() throws {
+    let config = try Config.parse("[colors]\npriority-a = \"bold+red\"\nselection = \"underline+cyan\"\nproject = \"plain\"", path: "c")
+    #expect(config.theme[.priorityA] == Style(bold: true, foreground: .red))
+    #expect(config.theme[.selection] == Style(underline: true, foreground: .cyan))
+    #expect(config.theme[.project] == .plain)
+    #expect(config.theme[.context] == Theme.standard[.context], "what the file does not name stays")
+    let state = config.applied(to: AppReducer.State.loaded(["(A) Call +mom"]))
+    let frame = AppView.render(state, Size(columns: 40, rows: 8))
+    #expect(frame[5, 1].style == Style(bold: true, underline: true, foreground: .cyan), "(A) under the selection's colour")
+    #expect(!frame[13, 1].style.reverse && frame[13, 1].style.underline, "+mom: plain, then the selection")
+    #expect(Theme.Element.allCases.map(\.name).count == Set(Theme.Element.allCases.map(\.name)).count, "names are unique")
+    for element in Theme.Element.allCases { #expect(Theme.Element(name: element.name) == element) }
+  }
+
+  /// `[views]` keep the file's order; `--view` and `ls --view` find them by name.
+  @Test func viewsAreNamedSearchesInTheFilesOrder() throws {
+    let config = try Config.parse("[views]\nwork = \"+work -@phone\"\n\"due soon\" = \"due:week\"", path: "c")
+    #expect(config.views == [.init(name: "work", query: "+work -@phone"), .init(name: "due soon", query: "due:week")])
+    #expect(try config.view(named: "due soon").query == "due:week")
+    #expect(throws: Config.Failure(description: "there is no view home (views: work, due soon)")) { try config.view(named: "home") }
+    #expect(throws: Config.Failure(description: "there is no view x (the config file has no [views])")) {
+      try Config().view(named: "x")
+    }
+  }
+
+  /// TOML's own rules for the subset yaru reads: each line here is valid
+  /// TOML and means what TOML says, or is invalid TOML and refused.
+  @Test(arguments: [
+    ("key = \"value\"", "key", "value"),
+    ("bare_key = \"value\"", "bare_key", "value"),
+    ("bare-key = \"value\"", "bare-key", "value"),
+    ("1234 = \"value\"", "1234", "value"),
+    ("\"127.0.0.1\" = \"value\"", "127.0.0.1", "value"),
+    ("\"character encoding\" = \"value\"", "character encoding", "value"),
+    ("\"ʎǝʞ\" = \"value\"", "ʎǝʞ", "value"),
+    ("\"\" = \"blank\"", "", "blank"),
+    ("str = \"I'm a string. \\\"You can quote me\\\". Name\\tJos\\u00E9\\nLocation\\tSF.\"", "str",
+     "I'm a string. \"You can quote me\". Name\tJosé\nLocation\tSF."),
+    ("key = \"value\"  # a comment after the value", "key", "value"),
+    ("  indented = \"value\"", "indented", "value"),
+    ("spaced\t=\t\"value\"", "spaced", "value"),
+    ("hash = \"# not a comment\"", "hash", "# not a comment"),
+  ])
+  func tomlsValidLinesMeanWhatTOMLSays(_ line: String, _ key: String, _ value: String) throws {
+    #expect(try ConfigParser.parse(line) == [.init(table: "", key: key, value: .string(value), line: 1)])
+  }
+
+  @Test(arguments: [
+    "key = # no value",
+    "= \"no key name\"",
+    "first = \"Tom\" last = \"Preston-Werner\"",
+    "key = \"multi\nline\"",
+    "name = \"a\"\nname = \"b\"",
+    "[table]\n[table]",
+    "key = \"\\x41\"",
+    "key = \"\\u00\"",
+    "key = True",
+    "\"open = \"value\"",
+  ])
+  func tomlsInvalidLinesAreRefused(_ text: String) {
+    #expect(throws: ConfigParser.Failure.self) { try ConfigParser.parse(text) }
   }
 
   /// Whatever the bytes, the parser answers (a config or an error), never

@@ -50,8 +50,4 @@ struct HiddenTodosTests {
     todo.text = "t:2026-03-01"
     #expect(todo.hiding.hides(on: startDay) && !todo.hiding.hides(on: Day(year: 2026, month: 3, day: 1)!))
   }
-
-  private func screen(_ state: AppReducer.State) -> [String] {
-    AppView.render(state, Size(columns: 80, rows: 12)).lines
-  }
 }

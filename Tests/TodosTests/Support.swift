@@ -2,6 +2,7 @@ import Architecture
 import Foundation
 @testable import TodoModel
 @testable import Todos
+import Terminal
 import TodoStorage
 import TodoTestSupport
 
@@ -31,6 +32,11 @@ extension AppReducer.State {
 
   /// The texts of the visible todos, in order: what the list shows.
   var visibleTexts: [String] { visibleTodos.map(\.text) }
+}
+
+/// The screen's rows for `state` (80 columns, 12 rows unless told).
+func screen(_ state: AppReducer.State, columns: Int = 80, rows: Int = 12) -> [String] {
+  AppView.render(state, Size(columns: columns, rows: rows)).lines
 }
 
 extension LineEditor.State {

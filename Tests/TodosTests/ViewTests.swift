@@ -77,16 +77,23 @@ struct ViewTests {
   /// distinct; priorities never red or yellow.
   @Test func coloursMeanOneThingEach() {
     let today = Day(year: 2026, month: 11, day: 23)!
-    let overdue = RowColors.due(today.adding(days: -1), today: today)
-    let dueToday = RowColors.due(today, today: today)
-    let soon = RowColors.due(today.adding(days: 3), today: today)
+    let theme = Theme.standard
+    let due = [-1, 0, 3, 4].map { Theme.due(today.adding(days: $0), today: today).map { theme[$0] } }
+    let (overdue, dueToday, soon, later) = (due[0], due[1], due[2], due[3])
     #expect(overdue == Style(bold: true, foreground: .red))
-    #expect(Set([overdue, dueToday, soon, nil]).count == 4, "overdue, today, soon and later all differ")
-    #expect(RowColors.due(today.adding(days: 4), today: today) == nil)
-    let priorities = ["A", "B", "C"].map { RowColors.priority(Character($0)) }
+    #expect(Set([overdue, dueToday, soon, later]).count == 4, "overdue, today, soon and later all differ")
+    #expect(later == nil)
+    let priorities = ["A", "B", "C"].map { theme[Theme.priority(Character($0))] }
     #expect(Set(priorities).count == 3)
-    for style in priorities + [RowColors.project, RowColors.context] {
+    for style in priorities + [theme[.project], theme[.context]] {
       #expect(style.foreground != .red && style != dueToday && style != soon, "\(style)")
+    }
+    for element in Theme.Element.allCases where element != .overdue && element != .error {
+      #expect(theme[element].foreground != .red, "\(element.name)")
+    }
+    for element in Theme.Element.allCases {
+      #expect(![.white, .black].contains(theme[element].foreground), "\(element.name): unreadable on a light or a dark terminal")
+      #expect(theme[element].background == nil, "\(element.name)")
     }
   }
 

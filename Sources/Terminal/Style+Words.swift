@@ -1,0 +1,70 @@
+/// How people write a style: words joined by `+` (`bold+red`, `reverse`,
+/// `plain`), the same in key scripts' `expect-style` and the config file's
+/// `[colors]`.
+extension Style {
+  /// Attribute words, in the order a style's name lists them.
+  public static let attributeWords = ["bold", "dim", "italic", "underline", "reverse"]
+  /// Colour words; `default` is the terminal's own colour.
+  public static let colorWords: [(word: String, color: Color?)] = [
+    ("red", .red), ("green", .green), ("yellow", .yellow), ("blue", .blue), ("magenta", .magenta),
+    ("cyan", .cyan), ("white", .white), ("black", .black), ("default", nil),
+  ]
+
+  /// The style `words` name; nil when a word is unknown, repeated, or a
+  /// second colour. `plain` alone is no attribute and the default colour.
+  public init?(words: some StringProtocol) {
+    self.init()
+    if words == "plain" { return }
+    var hasColor = false
+    var seen: Set<Substring> = []
+    for word in words.split(separator: "+", omittingEmptySubsequences: false) {
+      guard seen.insert(Substring(word)).inserted else { return nil }
+      if let attribute = Self.attributeWords.firstIndex(where: { $0 == word }) {
+        self[attribute: attribute] = true
+      } else if let named = Self.colorWords.first(where: { $0.word == word }), !hasColor {
+        foreground = named.color
+        hasColor = true
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// The attribute words this style has.
+  public var attributeNames: Set<String> {
+    Set(Self.attributeWords.indices.filter { self[attribute: $0] }.map { Self.attributeWords[$0] })
+  }
+
+  /// The style as words: attributes in a fixed order, then the colour; `plain` for none.
+  public var words: String {
+    var words = Self.attributeWords.indices.filter { self[attribute: $0] }.map { Self.attributeWords[$0] }
+    if let foreground, let color = Self.colorWords.first(where: { $0.color == foreground }) { words.append(color.word) }
+    return words.isEmpty ? "plain" : words.joined(separator: "+")
+  }
+
+  private subscript(attribute index: Int) -> Bool {
+    get { [bold, dim, italic, underline, reverse][index] }
+    set {
+      switch index {
+      case 0: bold = newValue
+      case 1: dim = newValue
+      case 2: italic = newValue
+      case 3: underline = newValue
+      default: reverse = newValue
+      }
+    }
+  }
+
+  /// `other` laid over this style: its attributes added, its colour (if it
+  /// names one) taking the place of this one's. How a word's colour goes on
+  /// a row's text, and the selection on a row.
+  public mutating func layer(_ other: Style) {
+    bold = bold || other.bold
+    dim = dim || other.dim
+    italic = italic || other.italic
+    underline = underline || other.underline
+    reverse = reverse || other.reverse
+    if let color = other.foreground { foreground = color }
+    if let color = other.background { background = color }
+  }
+}

@@ -1,0 +1,53 @@
+import FoundationEssentials
+import TodoModel
+import TodoStorage
+import Todos
+
+/// The state file, `$XDG_STATE_HOME/yaru/state` (`~/.local/state/yaru/state`):
+/// the choices yaru remembers between runs. Read at start — a file that
+/// cannot be read or understood is passed over with a warning, never a
+/// reason not to start — and written atomically when yaru quits, if the
+/// choices changed.
+struct StateFile {
+  let path: String
+  /// The choices read at start (none if there was no usable file).
+  let remembered: RememberedChoices
+  /// Why the file was passed over, to tell the user.
+  let warning: String?
+  /// The text on disk when it was read: not written again if unchanged.
+  private let text: String?
+
+  static func path(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/yaru/state" }
+    return TodoFilePath.home(environment) + "/.local/state/yaru/state"
+  }
+
+  init(path: String = Self.path()) {
+    self.path = path
+    var text: String?
+    var remembered = RememberedChoices()
+    var warning: String?
+    do {
+      text = try TodoFile.read(path)?.text
+      if let text { remembered = try RememberedChoices.parse(text, path: path) }
+    } catch let error as TodoFileError {
+      warning = error.message
+    } catch {
+      warning = "\(error)"
+    }
+    (self.text, self.remembered, self.warning) = (warning == nil ? text : nil, remembered, warning)
+  }
+
+  /// Writes `choices` unless the file already says exactly that; the reason
+  /// if it could not be written.
+  func save(_ choices: RememberedChoices) -> String? {
+    let formatted = choices.formatted
+    guard formatted != text else { return nil }
+    do {
+      try TodoFile.write(formatted, to: path)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import Testing
+@testable import Terminal
+
+/// Styles written as words (`bold+red`), as the config file and key scripts
+/// write them: every style reads back as itself, and wrong words are refused.
+struct StyleWordsTests {
+  @Test func everyStyleReadsBackAsItself() {
+    let colors: [Style.Color?] = [nil] + Style.Color.allCases
+    for bits in 0..<32 {
+      for color in colors {
+        let style = Style(
+          bold: bits & 1 != 0, dim: bits & 2 != 0, italic: bits & 4 != 0, reverse: bits & 8 != 0, underline: bits & 16 != 0,
+          foreground: color
+        )
+        #expect(Style(words: style.words) == style, "\(style.words)")
+      }
+    }
+    #expect(Style(words: "plain") == .plain && Style.plain.words == "plain")
+    #expect(Style(words: "red+bold") == Style(bold: true, foreground: .red), "any order")
+    #expect(Style(words: "default") == .plain)
+  }
+
+  @Test(arguments: ["", "bold+", "+red", "blod", "red+green", "bold+bold", "Bold", "plain+bold", "bold red"])
+  func wrongWordsAreRefused(_ words: String) {
+    #expect(Style(words: words) == nil)
+  }
+
+  @Test func aLayerAddsAttributesAndTakesItsColour() {
+    var cell = Style(dim: true, foreground: .cyan)
+    cell.layer(Style(reverse: true))
+    #expect(cell == Style(dim: true, reverse: true, foreground: .cyan), "no colour named: the cell's stays")
+    cell.layer(Style(bold: true, foreground: .red))
+    #expect(cell == Style(bold: true, dim: true, reverse: true, foreground: .red))
+  }
+}

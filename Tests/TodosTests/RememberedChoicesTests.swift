@@ -1,0 +1,93 @@
+import Architecture
+import Testing
+@testable import Todos
+
+/// The state file: what `t`, `s`, `f` and `H` chose comes back next run,
+/// unless the config file has changed that setting since.
+struct RememberedChoicesTests {
+  private func chosen() -> AppReducer.State {
+    var state = AppReducer.State.loaded(["one"])
+    state.uses24HourClock = false
+    state.order = .dueDate
+    state.filter = .active
+    state.showsHidden = true
+    return state
+  }
+
+  @Test func choicesComeBackThroughTheFile() throws {
+    let written = RememberedChoices(chosen(), config: Config())
+    let read = try RememberedChoices.parse(written.formatted, path: "state")
+    #expect(read == written)
+    let next = read.applied(to: Config().applied(to: .loaded(["one"])), config: Config())
+    #expect(!next.uses24HourClock && next.order == .dueDate && next.filter == .active && next.showsHidden)
+  }
+
+  /// The config's `order = "priority"` was in force when `s` chose the due
+  /// order: while the config says so, the choice holds; once the user edits
+  /// the config, the config wins.
+  @Test func aConfigSettingChangedSinceWins() throws {
+    var config = Config()
+    config.order = .priority
+    let read = try RememberedChoices.parse(RememberedChoices(chosen(), config: config).formatted, path: "state")
+    #expect(read.applied(to: config.applied(to: .loaded([])), config: config).order == .dueDate, "config unchanged: the choice holds")
+    config.order = .manual
+    config.clock = .h12
+    let state = read.applied(to: config.applied(to: .loaded([])), config: config)
+    #expect(state.order == .manual, "the config changed since: it wins")
+    #expect(!state.uses24HourClock && state.filter == .active && state.showsHidden, "the other choices hold")
+  }
+
+  @Test func settingsALaterYaruAddsArePassedOver() throws {
+    let read = try RememberedChoices.parse("order = \"due\"\ntheme = \"dusk\"\n[windows]\nsplit = true\n", path: "state")
+    #expect(read.order == .dueDate && read.clock == nil && read.filter == nil)
+  }
+
+  @Test(arguments: [
+    ("order = \"random\"", 1, "order cannot be \"random\""),
+    ("filter = \"active\"\nshow-hidden = \"yes\"", 2, "show-hidden cannot be \"yes\""),
+    ("[config]\nclock = 12", 2, "a value is a \"string\""),
+    ("clock = \"12h", 1, "not closed"),
+  ])
+  func aBrokenFileSaysWhereForTheWarning(_ text: String, _ line: Int, _ words: String) {
+    do {
+      _ = try RememberedChoices.parse(text, path: "/s/yaru/state")
+      Issue.record("accepted: \(text)")
+    } catch {
+      #expect(error.description.hasPrefix("/s/yaru/state:\(line): ") && error.description.contains(words), "\(error.description)")
+    }
+  }
+}
+
+/// `v`: the config's views one after another, then no search.
+@MainActor
+struct NamedViewTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  @Test func vGoesThroughTheViewsThenBackToNoSearch() {
+    var state = AppReducer.State.loaded(["Report +work", "Call mom @phone", "Plan +work @phone"])
+    state.views = [.init(name: "work", query: "+work -@phone"), .init(name: "phone", query: "@phone")]
+    let store = Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+    store.send(.nextView)
+    #expect(store.state.visibleTexts == ["Report +work"])
+    #expect(screen(store.state)[0].contains("view work"))
+    store.send(.nextView)
+    #expect(store.state.visibleTexts == ["Call mom @phone", "Plan +work @phone"])
+    #expect(screen(store.state)[0].contains("view phone"))
+    store.send(.nextView)
+    #expect(store.state.search.isEmpty && store.state.visibleTexts.count == 3)
+    #expect(!screen(store.state)[0].contains("view"))
+    // A search typed by hand is no view: v starts from the first.
+    store.send(.startSearch)
+    store.send(.editor(.insert("mom")))
+    store.send(.commitSearch)
+    store.send(.nextView)
+    #expect(store.state.search == "+work -@phone")
+  }
+
+  @Test func withoutViewsVSaysHowToMakeThem() {
+    let store = Store(initialState: AppReducer.State.loaded(["one"]), reducer: AppReducer(environment: .virtual(scheduler)))
+    store.send(.nextView)
+    #expect(store.state.flash == "No views: name searches under [views] in the config file")
+    #expect(store.state.search.isEmpty)
+  }
+}
