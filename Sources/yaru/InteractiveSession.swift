@@ -38,7 +38,11 @@ final class InteractiveSession {
     var initial = config.applied(to: AppReducer.State(now: environment.now()))
     initial = stateFile.remembered.applied(to: initial, config: config)
     if let view { initial.search = view.query }
-    if let warning = stateFile.warning { initial.flash = "State file passed over: \(warning)" }
+    if let warning = stateFile.warning {
+      // The footer is narrow: the path is in the message on standard error.
+      let reason = warning.hasPrefix(stateFile.path + ":") ? "line " + warning.dropFirst(stateFile.path.count + 1) : warning
+      initial.flash = "State file passed over: \(reason)"
+    }
     startingChoices = RememberedChoices(initial, config: config)
     initial.utcOffset = environment.utcOffset(initial.now)
     lock = InstanceLock.acquire(for: file.path)

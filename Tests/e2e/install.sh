@@ -16,7 +16,7 @@ make --no-print-directory install PREFIX="$prefix" > "$prefix.log" 2>&1 && insta
 check "make install succeeds" '[ $installed = yes ] || { cat "$prefix.log"; false; }'
 check "the binary runs" '"$prefix/bin/yaru" --help | grep -q "USAGE: yaru"'
 check "the man page reads (commands, keys, files, environment, exit status)" \
-  'for s in COMMANDS KEYS FILES ENVIRONMENT "EXIT STATUS"; do grep -q "^.SH $s" "$prefix/share/man/man1/yaru.1" || exit 1; done'
+  '(for s in COMMANDS KEYS FILES ENVIRONMENT "EXIT STATUS"; do grep -q "^.SH $s" "$prefix/share/man/man1/yaru.1" || exit 1; done)'
 check "bash completion names the commands" 'grep -q "archive" "$prefix/share/bash-completion/completions/yaru"'
 check "zsh completion" 'grep -q "#compdef yaru" "$prefix/share/zsh/site-functions/_yaru"'
 check "fish completion" 'grep -q "complete -c .yaru." "$prefix/share/fish/vendor_completions.d/yaru.fish"'

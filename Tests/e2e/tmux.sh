@@ -9,8 +9,9 @@ sock="$work/sock0"
 passed=0
 failed=0
 trap 'for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
-# Never the config file of whoever runs the tests.
+# Never the config or state file of whoever runs the tests.
 export XDG_CONFIG_HOME="$work/no-config"
+export XDG_STATE_HOME="$work/state"
 
 pass() { passed=$((passed + 1)); echo "  ok   $1"; }
 fail() {
@@ -406,6 +407,57 @@ mkdir -p "$work/xdg/yaru"; cp "$work/bad.toml" "$work/xdg/yaru/config.toml"
 out=$(XDG_CONFIG_HOME="$work/xdg" "$yaru" ls --file "$work/tododir/todo.txt" 2>&1); status=$?
 if [ "$status" = 2 ] && echo "$out" | grep -qF "$work/xdg/yaru/config.toml:2:"; then
   pass "the config in XDG_CONFIG_HOME is read"; else fail "XDG config: $status $out"; fi
+
+# 12. The choices made with t, s, f and H survive a restart (in
+#     $XDG_STATE_HOME/yaru/state, written when yaru quits); a state file that
+#     cannot be used is passed over with a warning.
+printf '(B) Bee due:2030-01-01\n(A) Ant\nx 2026-01-01 Done one\nLater h:1\n' > "$work/choices.txt"
+start_on "$work/choices.txt"
+check "choices session started" "(B) Bee"
+keys s t f H
+check "the choices show" "[Active] Completed   by priority +hidden"
+keys q
+check "choices session ended" "EXIT=0"
+start_on "$work/choices.txt"
+if wait_for "[Active] Completed   by priority +hidden" && screen | head -1 | grep -qE '[0-9]+:[0-9]{2} (AM|PM)' &&
+   screen | sed -n 2p | grep -qF "(A) Ant"; then
+  pass "after a restart: the filter, order, hidden todos and 12-hour clock are as left"; else fail "choices after a restart"; fi
+keys q
+check "second choices session ended" "EXIT=0"
+if grep -qx 'order = "priority"' "$work/state/yaru/state" && grep -qx 'filter = "active"' "$work/state/yaru/state"; then
+  pass "the state file says what was chosen"; else fail "state file: $(cat "$work/state/yaru/state")"; fi
+printf 'order = "sideways"\n' > "$work/state/yaru/state"
+start_on "$work/choices.txt"
+check "a broken state file is passed over, with a warning" "State file passed over: line 1: order cannot be"
+if screen | head -1 | grep -qF "[All]" && ! screen | head -1 | grep -qF "by priority"; then
+  pass "and yaru starts as configured"; else fail "start after a broken state file"; fi
+keys q
+check "broken-state session ended" "EXIT=0"
+if [ "$(cat "$work/state/yaru/state")" = 'order = "sideways"' ]; then
+  pass "nothing chosen: the state file is left as it was"; else fail "state file rewritten: $(cat "$work/state/yaru/state")"; fi
+
+# 13. Views and colours from the config file: `--view NAME` starts on one and
+#     v goes on; `yaru ls --view`; `yaru colors` lists the elements.
+printf '[views]\nants = "Ant"\nbees = "pri:B"\n[colors]\nproject = "bold+green"\n' > "$work/views.toml"
+start_on "$work/choices.txt" "--config '$work/views.toml' --view bees"
+if wait_for "view bees" && screen | grep -qF "(B) Bee" && ! screen | grep -qF "(A) Ant"; then
+  pass "--view starts on a view"; else fail "--view"; fi
+keys v
+if wait_for "(A) Ant" && screen | grep -qF "(B) Bee" && ! screen | head -1 | grep -qF "view"; then
+  pass "v after the last view: no search"; else fail "v after the last view"; fi
+keys v
+check "then v starts again at the first view" "view ants"
+keys q
+check "views session ended" "EXIT=0"
+if [ "$("$yaru" ls --file "$work/choices.txt" --config "$work/views.toml" --view bees)" = "1 (B) Bee due:2030-01-01" ]; then
+  pass "yaru ls --view prints the view"; else fail "ls --view"; fi
+out=$("$yaru" --file "$work/choices.txt" --config "$work/views.toml" --view wasps 2>&1 < /dev/null); status=$?
+if [ "$status" = 2 ] && [ "$out" = "yaru: there is no view wasps (views: ants, bees)" ]; then
+  pass "an unknown view stops yaru with status 2"; else fail "unknown view: $status $out"; fi
+out=$("$yaru" colors --config "$work/views.toml")
+if echo "$out" | grep -qE '^project +bold\+green +— \+project$' && echo "$out" | grep -qE '^overdue +bold\+red ' &&
+   [ "$(echo "$out" | wc -l)" -ge 10 ]; then
+  pass "yaru colors lists every element with its style"; else fail "yaru colors: $out"; fi
 
 # No yaru outlives its terminal (closing tmux sends SIGHUP).
 for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done
