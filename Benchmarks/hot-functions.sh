@@ -19,13 +19,20 @@ cp "$yaru" "$work/yaru"
 strip --strip-debug "$work/yaru"
 yaru="$work/yaru"
 
+# A config file with every table, and a state file, as many users will have.
+export XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state"
+mkdir -p "$work/config/yaru" "$work/state/yaru"
+printf 'clock = "24h"\n[keys]\n"ctrl-d" = "delete"\n[colors]\nproject = "bold+cyan"\n[views]\nwork = "+work"\n' \
+  > "$work/config/yaru/config.toml"
+printf 'order = "manual"\nfilter = "all"\n' > "$work/state/yaru/state"
+
 words=("buy milk" "call the bank" "fix the bike" "water plants" "pay rent 🏠" "牛乳を買う")
 for n in 20 10000; do
   for ((i = 1; i <= n; i++)); do echo "Task $i ${words[i % ${#words[@]}]}"; done > "$work/todo-$n.txt"
   tmux -S "$work/sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
     "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/cg-$n.out $yaru --file $work/todo-$n.txt 2>/dev/null"
   for _ in $(seq 200); do tmux -S "$work/sock" capture-pane -p | grep -q "Task 1 " && break; sleep 0.1; done
-  for k in j j j j j x / b u Escape a m i l k Enter u '?' '?' G g; do
+  for k in j j j j j x / b u Escape a m i l k Enter u '?' '?' G g v v s s s; do
     tmux -S "$work/sock" send-keys "$k"; sleep 0.3
   done
   tmux -S "$work/sock" send-keys q

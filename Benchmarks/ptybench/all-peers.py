@@ -11,6 +11,43 @@ __file__ = os.path.join(_peers, "peers.py")
 exec(open(__file__).read())
 _theirs = [s for s in SCENARIOS if s.name.split("-")[0] in ("tudu", "calcurse") and s.name.split("-")[1] in ("20", "1000", "10000")]
 exec(open(os.path.join(_peers, "yaru.py")).read())
-SCENARIOS = _theirs + SCENARIOS
+
+# yaru again with a config file (keys, colours, views) and a state file, to
+# show what reading them costs at start: yarucfg-N.
+_CONFIG = """clock = "24h"
+order = "manual"
+[keys]
+"ctrl-d" = "delete"
+"l" = "edit"
+[colors]
+priority-a = "bold+red"
+project = "bold+cyan"
+selection = "reverse+bold"
+[views]
+work = "+work -@phone"
+today = "due:today"
+"""
+_STATE = 'clock = "24h"\norder = "manual"\nfilter = "all"\nshow-hidden = false\n[config]\nclock = "24h"\norder = "manual"\n'
+
+
+def _with_config(n):
+    write_todos = setup(n)
+
+    def write(home):
+        write_todos(home)
+        for folder, name, text in ((".config/yaru", "config.toml", _CONFIG), (".local/state/yaru", "state", _STATE)):
+            os.makedirs(os.path.join(home, folder), exist_ok=True)
+            with open(os.path.join(home, folder, name), "w") as f:
+                f.write(text)
+    return write
+
+
+SCENARIOS = _theirs + SCENARIOS + [
+    Scenario(name=f"yarucfg-{n}", cmd=[YARU], home_setup=_with_config(n), marker=task_id(n, 1),
+             steps=[step("j", "down", repeat=5),
+                    step("x", "toggle", expect=rf"re:\[x\] {task_id(n, 6)}")],
+             quit=["q"], post_check=check(n), settle_ms=200, quit_timeout=10.0)
+    for n in (20, 10000)
+]
 if os.environ.get("ONLY"):
     SCENARIOS = [s for s in SCENARIOS if s.name in os.environ["ONLY"].split(",")]

@@ -1,6 +1,5 @@
 import CNcursesw
 import Glibc
-import FoundationEssentials
 import Terminal
 
 /// Why the terminal cannot be used; said in one line on stderr, exit status 2.
@@ -50,7 +49,7 @@ public final class NcursesTerminal: TerminalBackend {
     guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
     setlocale(LC_ALL, "")
     if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
-    let name = ProcessInfo.processInfo.environment["TERM"] ?? ""
+    let name = getenv("TERM").map { String(cString: $0) } ?? ""
     guard !name.isEmpty, let output = fdopen(1, "w"), let input = fdopen(0, "r"),
           let screen = newterm(nil, output, input)
     else { throw .unusableTerminal(name) }
@@ -79,7 +78,7 @@ public final class NcursesTerminal: TerminalBackend {
     typeahead(-1)
     curs_set(0)
     var usesColor = false
-    if has_colors(), ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true, start_color() != ERR {
+    if has_colors(), getenv("NO_COLOR").map({ $0.pointee == 0 }) ?? true, start_color() != ERR {
       use_default_colors()
       for (index, _) in Style.Color.allCases.enumerated() {
         init_pair(Int16(index + 1), Int16(index), -1)

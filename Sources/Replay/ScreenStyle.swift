@@ -13,7 +13,7 @@ public struct StyleExpectation: Equatable, Sendable, CustomStringConvertible {
 
   /// `bold+red`, `reverse`, `plain`; nil when a word is unknown or two colours are named.
   public init?(_ text: Substring) {
-    guard let style = Style(words: text) else { return nil }
+    guard let style = Style(words: String(text)) else { return nil }
     self.style = style
     isPlain = text == "plain"
     namesColor = isPlain || text.split(separator: "+").contains { word in Style.colorWords.contains { $0.word == word } }

@@ -12,18 +12,17 @@ extension Style {
 
   /// The style `words` name; nil when a word is unknown, repeated, or a
   /// second colour. `plain` alone is no attribute and the default colour.
-  public init?(words: some StringProtocol) {
+  public init?(words: String) {
     self.init()
-    if words == "plain" { return }
-    var hasColor = false
-    var seen: Set<Substring> = []
-    for word in words.split(separator: "+", omittingEmptySubsequences: false) {
-      guard seen.insert(Substring(word)).inserted else { return nil }
-      if let attribute = Self.attributeWords.firstIndex(where: { $0 == word }) {
+    if words.utf8.elementsEqual("plain".utf8) { return }
+    var seen = 0  // a bit per attribute word, and one for a colour
+    for word in words.utf8.split(separator: UInt8(ascii: "+"), omittingEmptySubsequences: false) {
+      if let attribute = Self.attributeWords.firstIndex(where: { $0.utf8.elementsEqual(word) }), seen & 1 << attribute == 0 {
         self[attribute: attribute] = true
-      } else if let named = Self.colorWords.first(where: { $0.word == word }), !hasColor {
+        seen |= 1 << attribute
+      } else if let named = Self.colorWords.first(where: { $0.word.utf8.elementsEqual(word) }), seen & 1 << 8 == 0 {
         foreground = named.color
-        hasColor = true
+        seen |= 1 << 8
       } else {
         return nil
       }

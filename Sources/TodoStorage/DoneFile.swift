@@ -8,7 +8,7 @@ import TodoModel
 /// crash in between leaves a todo in both files, never in neither.
 public enum DoneFile {
   /// `$DONE_FILE` when set, else `done.txt` in the todo file's folder.
-  public static func path(besides todoPath: String, environment: [String: String]) -> String {
+  public static func path(besides todoPath: String, environment: EnvironmentVariables) -> String {
     if let done = environment["DONE_FILE"], !done.isEmpty { return done }
     let folder = TodoFile.folderPath(of: FilePath(todoPath))
     return folder == "." && !todoPath.hasPrefix("./") ? "done.txt" : folder.appending("done.txt").string

@@ -36,26 +36,33 @@ enum ConfigParser {
   }
 
   /// The entries of `text`. A table header not in `tables` (when given) is an error.
+  ///
+  /// Read on UTF-8 bytes: every character with a meaning here is ASCII, and a
+  /// config file is read at every start.
   static func parse(_ text: String, tables known: [String]? = nil) throws(Failure) -> [Entry] {
     var entries: [Entry] = []
     var table = ""
-    var tablesSeen: Set<String> = [""]
-    var keysSeen: Set<[String]> = []
-    // CRLF is one Character in Swift: split at any line break.
-    for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-      let number = offset + 1
+    // Arrays, not sets: a config has a few dozen lines, and a set of a new
+    // element type costs the runtime more to set up than these searches.
+    var tablesSeen = [""]
+    var keysSeen: [(table: String, key: String)] = []
+    var number = 0
+    for rawLine in text.utf8.split(separator: newline, omittingEmptySubsequences: false) {
+      number += 1
       var line = rawLine
+      if line.last == carriageReturn { line.removeLast() }  // CRLF
       skipSpaces(&line)
-      if line.isEmpty || line.first == "#" { continue }
-      if line.first == "[" {
+      if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+      if line.first == UInt8(ascii: "[") {
         line.removeFirst()
         skipSpaces(&line)
         let name = try key(&line, number)
         skipSpaces(&line)
-        guard line.first == "]" else { throw Failure(line: number, message: "a table header ends with ]") }
+        guard line.first == UInt8(ascii: "]") else { throw Failure(line: number, message: "a table header ends with ]") }
         line.removeFirst()
         try endOfLine(line, number)
-        guard tablesSeen.insert(name).inserted else { throw Failure(line: number, message: "the table [\(name)] is there twice") }
+        guard !tablesSeen.contains(name) else { throw Failure(line: number, message: "the table [\(name)] is there twice") }
+        tablesSeen.append(name)
         if let known, !known.contains(name) {
           let tables = known.map { "[\($0)]" }.joined(separator: ", ")
           throw Failure(line: number, message: "[\(name)] is not understood by this version of yaru (tables: \(tables))")
@@ -65,79 +72,103 @@ enum ConfigParser {
       }
       let name = try key(&line, number)
       skipSpaces(&line)
-      guard line.first == "=" else { throw Failure(line: number, message: "expected = after \(name)") }
+      guard line.first == UInt8(ascii: "=") else { throw Failure(line: number, message: "expected = after \(name)") }
       line.removeFirst()
       skipSpaces(&line)
       let value = try value(&line, number)
       try endOfLine(line, number)
-      guard keysSeen.insert([table, name]).inserted else { throw Failure(line: number, message: "\(name) is set twice") }
+      guard !keysSeen.contains(where: { $0 == (table, name) }) else { throw Failure(line: number, message: "\(name) is set twice") }
+      keysSeen.append((table, name))
       entries.append(Entry(table: table, key: name, value: value, line: number))
     }
     return entries
   }
 
-  private static func skipSpaces(_ line: inout Substring) {
-    while let first = line.first, first == " " || first == "\t" { line.removeFirst() }
+  private typealias Bytes = Substring.UTF8View
+  private static let newline = UInt8(ascii: "\n")
+  private static let carriageReturn = UInt8(ascii: "\r")
+  private static let quote = UInt8(ascii: "\"")
+
+  private static func skipSpaces(_ line: inout Bytes) {
+    while let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { line.removeFirst() }
   }
 
   /// After a value or header: spaces, then nothing or a comment.
-  private static func endOfLine(_ rest: Substring, _ number: Int) throws(Failure) {
+  private static func endOfLine(_ rest: Bytes, _ number: Int) throws(Failure) {
     var rest = rest
     skipSpaces(&rest)
-    guard rest.isEmpty || rest.first == "#" else {
-      throw Failure(line: number, message: "unexpected \(String(rest.prefix(12))) after the value")
+    guard rest.isEmpty || rest.first == UInt8(ascii: "#") else {
+      throw Failure(line: number, message: "unexpected \(String(Substring(rest).prefix(12))) after the value")
     }
   }
 
-  private static func key(_ line: inout Substring, _ number: Int) throws(Failure) -> String {
-    if line.first == "\"" { return try string(&line, number) }
-    let bare = line.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+  private static func key(_ line: inout Bytes, _ number: Int) throws(Failure) -> String {
+    if line.first == quote { return try string(&line, number) }
+    let bare = line.prefix { byte in
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "_"): true
+      default: false
+      }
+    }
     guard !bare.isEmpty else { throw Failure(line: number, message: "expected a name (letters, digits, - and _, or a \"quoted\" one)") }
-    line.removeFirst(bare.count)
-    return String(bare)
+    line = line[bare.endIndex...]
+    return String(Substring(bare))
   }
 
-  private static func value(_ line: inout Substring, _ number: Int) throws(Failure) -> Value {
-    if line.first == "\"" { return .string(try string(&line, number)) }
-    for (word, value) in [("true", true), ("false", false)] where line.hasPrefix(word) {
-      line.removeFirst(word.count)
+  private static func value(_ line: inout Bytes, _ number: Int) throws(Failure) -> Value {
+    if line.first == quote { return .string(try string(&line, number)) }
+    for (word, value) in [("true", true), ("false", false)] where line.starts(with: word.utf8) {
+      line.removeFirst(word.utf8.count)
       return .bool(value)
     }
     throw Failure(line: number, message: "a value is a \"string\", true or false")
   }
 
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+
   /// A basic string, its quotes taken off `line`.
-  private static func string(_ line: inout Substring, _ number: Int) throws(Failure) -> String {
+  private static func string(_ line: inout Bytes, _ number: Int) throws(Failure) -> String {
     line.removeFirst()
-    var result = ""
-    while let character = line.first {
-      line.removeFirst()
-      switch character {
-      case "\"":
-        return result
-      case "\\":
-        guard let escaped = line.first else { break }
-        line.removeFirst()
+    var result: [UInt8] = []
+    while let byte = line.popFirst() {
+      switch byte {
+      case quote:
+        return String(decoding: result, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        guard let escaped = line.popFirst() else { break }
         switch escaped {
-        case "\\": result.append("\\")
-        case "\"": result.append("\"")
-        case "n": result.append("\n")
-        case "t": result.append("\t")
-        case "u":
-          let hex = line.prefix(4)
-          guard hex.count == 4, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else {
+        case UInt8(ascii: "\\"), quote: result.append(escaped)
+        case UInt8(ascii: "n"): result.append(newline)
+        case UInt8(ascii: "t"): result.append(UInt8(ascii: "\t"))
+        case UInt8(ascii: "u"):
+          var code: UInt32 = 0
+          var digits = 0
+          for byte in line.prefix(4) {
+            guard let value = hexValue(byte) else { break }
+            code = code << 4 | value
+            digits += 1
+          }
+          guard digits == 4, let scalar = Unicode.Scalar(code) else {
             throw Failure(line: number, message: "\\u takes four hex digits of a character")
           }
           line.removeFirst(4)
-          result.unicodeScalars.append(scalar)
+          result.append(contentsOf: String(Character(scalar)).utf8)
         default:
-          throw Failure(line: number, message: "unknown escape \\\(escaped) in a string")
+          let shown = escaped < 0x80 ? String(Character(Unicode.Scalar(escaped))) : "…"
+          throw Failure(line: number, message: "unknown escape \\\(shown) in a string")
         }
+      case 0..<0x20 where byte != UInt8(ascii: "\t"), 0x7F:
+        throw Failure(line: number, message: "a control character in a string")
       default:
-        guard !character.isNewline, character != "\u{7F}", !(character.asciiValue.map { $0 < 0x20 && $0 != 0x09 } ?? false) else {
-          throw Failure(line: number, message: "a control character in a string")
-        }
-        result.append(character)
+        result.append(byte)
       }
     }
     throw Failure(line: number, message: "a string is not closed with \"")

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
+import TodoStorage
 import Glibc
 import Terminal
 import Todos
@@ -17,7 +17,7 @@ struct ColorsCommand: ParsableCommand {
 
   func run() throws {
     let theme = try ConfigFile.load(config).theme
-    let showsStyles = isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    let showsStyles = isatty(STDOUT_FILENO) == 1 && (EnvironmentVariables.process["NO_COLOR"] ?? "").isEmpty
     let nameWidth = Theme.Element.allCases.map(\.name.count).max() ?? 0
     let styleWidth = Theme.Element.allCases.map { theme[$0].words.count }.max() ?? 0
     for element in Theme.Element.allCases {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import TodoModel
 import TodoStorage
 import Todos
@@ -10,7 +9,7 @@ import Todos
 /// in the file, stops yaru with `PATH:LINE: what` and status 2, before the
 /// terminal or the todo file is touched.
 enum ConfigFile {
-  static func load(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Config {
+  static func load(_ option: String?, environment: EnvironmentVariables = .process) throws -> Config {
     let path = option ?? defaultPath(environment)
     let text: String
     do {
@@ -29,7 +28,7 @@ enum ConfigFile {
     }
   }
 
-  static func defaultPath(_ environment: [String: String]) -> String {
+  static func defaultPath(_ environment: EnvironmentVariables) -> String {
     if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty { return config + "/yaru/config.toml" }
     return TodoFilePath.home(environment) + "/.config/yaru/config.toml"
   }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TodoModel
 import TodoStorage
 import Todos
@@ -17,7 +16,7 @@ struct StateFile {
   /// The text on disk when it was read: not written again if unchanged.
   private let text: String?
 
-  static func path(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+  static func path(_ environment: EnvironmentVariables = .process) -> String {
     if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/yaru/state" }
     return TodoFilePath.home(environment) + "/.local/state/yaru/state"
   }

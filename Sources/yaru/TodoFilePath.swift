@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import TodoModel
 import TodoStorage
@@ -10,7 +9,7 @@ import Todos
 /// `~/.local/share/yaru/todo.txt`.
 enum TodoFilePath {
   static func resolve(
-    _ option: String?, config: Config = Config(), environment: [String: String] = ProcessInfo.processInfo.environment
+    _ option: String?, config: Config = Config(), environment: EnvironmentVariables = .process
   ) -> String {
     if let option, !option.isEmpty { return expand(option, environment: environment) }
     if let file = environment["YARU_FILE"], !file.isEmpty { return expand(file, environment: environment) }
@@ -24,20 +23,20 @@ enum TodoFilePath {
   /// The done file for the todo file at `todoPath`: `done-file` in the
   /// config file, else `$DONE_FILE`, else `done.txt` beside it.
   static func done(
-    besides todoPath: String, config: Config = Config(), environment: [String: String] = ProcessInfo.processInfo.environment
+    besides todoPath: String, config: Config = Config(), environment: EnvironmentVariables = .process
   ) -> String {
     if let done = config.doneFile, !done.isEmpty { return expand(done, environment: environment) }
     return expand(DoneFile.path(besides: todoPath, environment: environment), environment: environment)
   }
 
   /// `~` and `~/…` become the home folder (`~user` is left as it is).
-  private static func expand(_ path: String, environment: [String: String]) -> String {
+  private static func expand(_ path: String, environment: EnvironmentVariables) -> String {
     if path == "~" { return home(environment) }
     if path.hasPrefix("~/") { return home(environment) + path.dropFirst() }
     return path
   }
 
-  static func home(_ environment: [String: String]) -> String {
+  static func home(_ environment: EnvironmentVariables) -> String {
     if let home = environment["HOME"], !home.isEmpty { return home }
     return getpwuid(getuid())?.pointee.pw_dir.map { String(cString: $0) } ?? "/"
   }

@@ -147,7 +147,7 @@ struct ConfigTests {
   /// crashes or hangs: random lines made of TOML's own pieces.
   @Test func anyInputGetsAnAnswer() {
     var generator = SeededGenerator(state: 11)
-    let pieces = ["file", "=", " ", "\"", "\\", "u", "00", "[", "]", "#", "true", "clock", "\n", "é", "\t", "\r", "-", "x"]
+    let pieces = ["file", "=", " ", "\"", "\\", "u", "00", "[", "]", "#", "true", "clock", "\n", "é", "\t", "\r", "-", "x", "🍣", "\u{0}", "\u{7F}", "\u{2028}", "[colors]", "[keys]", "bold+red"]
     for _ in 0..<3_000 {
       let text = (0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
       _ = try? Config.parse(text, path: "p")
