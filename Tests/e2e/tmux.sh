@@ -458,6 +458,20 @@ out=$("$yaru" colors --config "$work/views.toml")
 if echo "$out" | grep -qE '^project +bold\+green +— \+project$' && echo "$out" | grep -qE '^overdue +bold\+red ' &&
    [ "$(echo "$out" | wc -l)" -ge 10 ]; then
   pass "yaru colors lists every element with its style"; else fail "yaru colors: $out"; fi
+# NO_COLOR wins over the config's [colors]: attributes stay, colours go.
+printf 'Pay due:2020-01-01 +home\n' > "$work/nocolor.txt"
+for no_color in "" 1; do
+  tmux -S "$sock" kill-server 2>/dev/null
+  sessions=$((sessions + 1)); sock="$work/sock$sessions"
+  tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color -e NO_COLOR=$no_color \
+    "$yaru --file '$work/nocolor.txt' --config '$work/views.toml'; sleep 60"
+  wait_for "+home" > /dev/null
+  tmux -S "$sock" capture-pane -e -p | sed -n 2p > "$work/styled-$no_color.txt"
+  keys q
+done
+if grep -qF $'\e[32m+home' "$work/styled-.txt" && grep -qF $'\e[31m' "$work/styled-.txt" &&
+   ! grep -qE $'\e\\[3[0-7]m' "$work/styled-1.txt" && grep -qF $'\e[1mdue:2020-01-01' "$work/styled-1.txt"; then
+  pass "NO_COLOR turns the config's colours off, bold stays"; else fail "NO_COLOR: $(cat -v "$work/styled-.txt" "$work/styled-1.txt")"; fi
 
 # No yaru outlives its terminal (closing tmux sends SIGHUP).
 for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done
