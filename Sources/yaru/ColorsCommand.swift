@@ -12,11 +12,10 @@ struct ColorsCommand: ParsableCommand {
     commandName: "colors", abstract: "Print every element of the screen with its style (the config file's [colors] included)."
   )
 
-  @Option(name: .long, help: "The config file (default: $XDG_CONFIG_HOME/yaru/config.toml).")
-  var config: String?
+  @OptionGroup var config: ConfigOption
 
   func run() throws {
-    let theme = try ConfigFile.load(config).theme
+    let theme = try config.settings().theme
     let showsStyles = isatty(STDOUT_FILENO) == 1 && (EnvironmentVariables.process["NO_COLOR"] ?? "").isEmpty
     let nameWidth = Theme.Element.allCases.map(\.name.count).max() ?? 0
     let styleWidth = Theme.Element.allCases.map { theme[$0].words.count }.max() ?? 0

@@ -9,11 +9,10 @@ struct KeysCommand: ParsableCommand {
     commandName: "keys", abstract: "Print every command of the list with the keys bound to it (the config file's included)."
   )
 
-  @Option(name: .long, help: "The config file (default: $XDG_CONFIG_HOME/yaru/config.toml).")
-  var config: String?
+  @OptionGroup var config: ConfigOption
 
   func run() throws {
-    let commands = Keymap.commands(try ConfigFile.load(config).keys)
+    let commands = Keymap.commands(try config.settings().keys)
     let width = commands.map(\.name.count).max() ?? 0
     for command in commands {
       let keys = command.keys.isEmpty ? "(no key)" : command.keys.map(\.name).joined(separator: ", ")

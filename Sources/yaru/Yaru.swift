@@ -44,16 +44,24 @@ struct Yaru: ParsableCommand {
   }
 }
 
-/// `--file` and `--config`, shared by every command that uses the todo file.
-struct FileOption: ParsableArguments {
-  @Option(name: .long, help: "The todo file (default: $YARU_FILE, else the config's file, else $TODO_FILE, else $XDG_DATA_HOME/yaru/todo.txt).")
-  var file: String?
-
+/// `--config`, for every command that reads the config file.
+struct ConfigOption: ParsableArguments {
   @Option(name: .long, help: "The config file (default: $XDG_CONFIG_HOME/yaru/config.toml).")
   var config: String?
 
   /// The config file's settings; a wrong file ends yaru with status 2.
   func settings() throws -> Config { try ConfigFile.load(config) }
+}
+
+/// `--file` and `--config`, shared by every command that uses the todo file.
+struct FileOption: ParsableArguments {
+  @Option(name: .long, help: "The todo file (default: $YARU_FILE, else the config's file, else $TODO_FILE, else $XDG_DATA_HOME/yaru/todo.txt).")
+  var file: String?
+
+  @OptionGroup var config: ConfigOption
+
+  /// The config file's settings; a wrong file ends yaru with status 2.
+  func settings() throws -> Config { try config.settings() }
 
   func path(_ settings: Config) -> String { TodoFilePath.resolve(file, config: settings) }
 

@@ -49,12 +49,7 @@ struct RememberedChoicesTests {
     ("clock = \"12h", 1, "not closed"),
   ])
   func aBrokenFileSaysWhereForTheWarning(_ text: String, _ line: Int, _ words: String) {
-    do {
-      _ = try RememberedChoices.parse(text, path: "/s/yaru/state")
-      Issue.record("accepted: \(text)")
-    } catch {
-      #expect(error.description.hasPrefix("/s/yaru/state:\(line): ") && error.description.contains(words), "\(error.description)")
-    }
+    expectFailure(at: "/s/yaru/state", line: line, saying: words) { () throws(Config.Failure) in _ = try RememberedChoices.parse(text, path: "/s/yaru/state") }
   }
 }
 

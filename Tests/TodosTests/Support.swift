@@ -4,6 +4,7 @@ import Foundation
 @testable import Todos
 import Terminal
 import TodoStorage
+import Testing
 import TodoTestSupport
 
 /// 2026-01-01 09:00 UTC, the replay default: tests start their clocks here.
@@ -32,6 +33,20 @@ extension AppReducer.State {
 
   /// The texts of the visible todos, in order: what the list shows.
   var visibleTexts: [String] { visibleTodos.map(\.text) }
+}
+
+/// Expects `body` to fail with `PATH:LINE: ...` naming `line` of `path`, and saying `words`.
+func expectFailure(
+  at path: String, line: Int, saying words: String, _ body: () throws(Config.Failure) -> Void,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  do {
+    try body()
+    Issue.record("accepted", sourceLocation: sourceLocation)
+  } catch {
+    #expect(error.description.hasPrefix("\(path):\(line): "), "\(error.description)", sourceLocation: sourceLocation)
+    #expect(error.description.contains(words), "\(error.description)", sourceLocation: sourceLocation)
+  }
 }
 
 /// The screen's rows for `state` (80 columns, 12 rows unless told).
