@@ -19,11 +19,12 @@ public struct StyleExpectation: Equatable, Sendable, CustomStringConvertible {
     namesColor = isPlain || text.split(separator: "+").contains { word in Style.colorWords.contains { $0.word == word } }
   }
 
+  /// As written, in the order `Style.words` puts words; a colour named
+  /// `default` is kept (it is required, not absent).
   public var description: String {
     if isPlain { return "plain" }
-    let attributes = Style.attributeWords.filter(style.attributeNames.contains)
-    let color = namesColor ? [Style.colorWords.first { $0.color == style.foreground }?.word ?? "default"] : []
-    return (attributes + color).joined(separator: "+")
+    guard namesColor, style.foreground == nil else { return style.words }
+    return style == .plain ? "default" : style.words + "+default"
   }
 
   /// Whether a cell drawn with `style` meets this expectation.

@@ -28,12 +28,17 @@ enum TagScan {
 
   /// The day of the first `key` + `YYYY-MM-DD` word (`due:`, `t:`), read from the bytes.
   static func firstDay(of key: String, in text: borrowing String) -> Day? {
-    var found: Day?
+    firstDayWord(of: key, in: text)?.day
+  }
+
+  /// The same, with the UTF-8 offset where its word ends.
+  static func firstDayWord(of key: String, in text: borrowing String) -> (day: Day, end: Int)? {
+    var found: (day: Day, end: Int)?
     _ = wordStarts(of: key, in: text) { bytes, end in
       guard end + 10 <= bytes.count, end + 10 == bytes.count || bytes[end + 10] == UInt8(ascii: " ") else { return false }
       var digits: [UInt8] = []
       for index in end..<(end + 10) { digits.append(bytes[index]) }
-      found = Day(String(decoding: digits, as: UTF8.self)[...])
+      found = Day(String(decoding: digits, as: UTF8.self)[...]).map { ($0, end + 10) }
       return found != nil
     }
     return found

@@ -18,6 +18,11 @@ extension Todo.State {
     TagScan.dueDate(in: text)
   }
 
+  /// The `due:` date and where its word ends in the text (for what is shown after it).
+  public var dueDateWord: (day: Day, end: String.Index)? {
+    TagScan.firstDayWord(of: "due:", in: text).map { ($0.day, text.utf8.index(text.utf8.startIndex, offsetBy: $0.end)) }
+  }
+
   var words: [Substring] {
     text.split(separator: " ", omittingEmptySubsequences: true)
   }

@@ -203,7 +203,7 @@ extension AppReducer.State {
     return ListEdit(changes: [.removeMany(removed)], message: "Cleared \(removed.count) completed \(noun) — u to undo (A archives)")
   }
 
-  /// The selected todo after `change` (an element action such as a toggle).
+  /// `edit` (a todo's own change) with what recurrence adds to it.
   /// Completing a recurring todo brings its next occurrence, right after it
   /// in the file, in the same step (remembered in `recurrences`);
   /// re-opening it takes that one away again (if it is still active).
@@ -223,6 +223,7 @@ extension AppReducer.State {
     return edit
   }
 
+  /// The todo `id` after `change` (an element action such as a toggle).
   func updatingTodo(_ id: UUID, _ change: (inout Todo.State) -> Void) -> ListEdit? {
     guard let before = todos[id: id] else { return nil }
     var after = before

@@ -328,8 +328,8 @@ public struct AppReducer: Reducer {
       if case .help = state.mode { state.mode = .list } else { state.mode = .help(top: 0) }
     case .scrollHelp(let scroll):
       guard case .help(let top) = state.mode else { return .none }
-      let page = max(1, HelpOverlay.box(in: state.screenSize, keys: state.keyOverrides).textRows - 1)
-      let last = HelpOverlay.lastTop(in: state.screenSize, keys: state.keyOverrides)
+      let (textRows, last) = HelpOverlay.scrollLimits(in: state.screenSize, keys: state.keyOverrides)
+      let page = max(1, textRows - 1)
       let moved = switch scroll {
       case .lineDown: top + 1
       case .lineUp: top - 1

@@ -88,8 +88,14 @@ enum HelpOverlay {
 
   /// The first line that can be at the top: the last screenful ends the help.
   static func lastTop(in size: Size, keys overrides: KeyOverrides = KeyOverrides()) -> Int {
+    scrollLimits(in: size, keys: overrides).lastTop
+  }
+
+  /// How far a key scrolls the help, from one layout: the rows of text the
+  /// box shows, and the line that can be at the top last.
+  static func scrollLimits(in size: Size, keys overrides: KeyOverrides) -> (textRows: Int, lastTop: Int) {
     let (box, lines) = layout(in: size, sections(overrides))
-    return max(0, lines.count - box.textRows)
+    return (box.textRows, max(0, lines.count - box.textRows))
   }
 
   static func draw(from top: Int, keys overrides: KeyOverrides, on frame: inout Frame) {

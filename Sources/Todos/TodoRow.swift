@@ -39,7 +39,7 @@ enum TodoRow {
   ) -> Int {
     var shown = todo.text
     var hint: Range<Int>?
-    if !todo.isComplete, let (dueEnd, due) = dueWord(in: todo.text), let text = Self.hint(for: due, today: today) {
+    if !todo.isComplete, let (due, dueEnd) = todo.dueDateWord, let text = Self.hint(for: due, today: today) {
       let hintText = " (\(text))"
       let hintWidth = DisplayWidth.of(hintText)
       if column + DisplayWidth.of(todo.text) + hintWidth < frame.size.columns {
@@ -87,17 +87,6 @@ enum TodoRow {
     case -6 ... -2: "\(-today.days(until: day)) days late"
     default: nil
     }
-  }
-
-  /// Where the first `due:` word with a real day ends, and its day.
-  private static func dueWord(in text: String) -> (String.Index, Day)? {
-    var found: (String.Index, Day)?
-    forEachWord(of: text) { word in
-      guard word.utf8.starts(with: "due:".utf8), let (_, value) = Todo.State.keyValue(word), let day = Day(value) else { return true }
-      found = (word.endIndex, day)
-      return false
-    }
-    return found
   }
 
   /// Calls `body` with each word of `text` (split at single spaces, empty

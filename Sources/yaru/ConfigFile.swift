@@ -33,3 +33,16 @@ enum ConfigFile {
     return TodoFilePath.home(environment) + "/.config/yaru/config.toml"
   }
 }
+
+extension Config {
+  /// The view `--view NAME` names (nil without the option); a name the
+  /// config file does not have ends yaru with status 2, listing those it has.
+  func view(option name: String?) throws -> NamedView? {
+    guard let name else { return nil }
+    do throws(Failure) {
+      return try view(named: name)
+    } catch {
+      throw ShellFile.fail(error.description)
+    }
+  }
+}

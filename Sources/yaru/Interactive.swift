@@ -25,13 +25,7 @@ struct Interactive: ParsableCommand {
 
   func run() throws {
     let settings = try file.settings()
-    let startingView: Config.NamedView?
-    do throws(Config.Failure) {
-      startingView = try view.map { name throws(Config.Failure) in try settings.view(named: name) }
-    } catch {
-      throw ShellFile.fail(error.description)
-    }
-    try Self.open(path: file.path(settings), config: settings, view: startingView, log: log, record: record)
+    try Self.open(path: file.path(settings), config: settings, view: settings.view(option: view), log: log, record: record)
   }
 
   /// Runs the full-screen list until the user quits; returns only by throwing.

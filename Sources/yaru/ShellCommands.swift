@@ -97,13 +97,7 @@ struct ListTodos: ParsableCommand {
   func run() throws {
     let settings = try file.settings()
     var words = terms
-    if let view {
-      do throws(Config.Failure) {
-        words.insert(try settings.view(named: view).query, at: 0)
-      } catch {
-        throw ShellFile.fail(error.description)
-      }
-    }
+    if let view = try settings.view(option: view) { words.insert(view.query, at: 0) }
     let list = try ShellFile.load(file.path(settings))
     let query = SearchQuery(words.joined(separator: " "), today: ShellFile.today)
     for (index, todo) in list.todos.enumerated() where query.matches(todo) {

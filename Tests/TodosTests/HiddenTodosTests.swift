@@ -14,7 +14,7 @@ struct HiddenTodosTests {
   private func store() -> Store<AppReducer.State, AppReducer.Action> {
     // startDate is 2026-01-01 09:00 UTC.
     let state = AppReducer.State.loaded(["Visible", "Later t:2026-01-02", "Someday h:1", "Started t:2025-12-31"])
-    return Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+    return appStore(state, on: scheduler)
   }
 
   @Test func hiddenTodosAreNeitherShownNorCountedUntilH() {

@@ -16,7 +16,7 @@ struct ListOrderTests {
       "x 2026-01-01 (A) Done due:2026-01-02", "(B) Bee two due:2026-01-03", "Plain two",
     ])
     state.selection = id(101)
-    return Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+    return appStore(state, on: scheduler)
   }
 
   private func shown(_ store: Store<AppReducer.State, AppReducer.Action>) -> [String] {

@@ -49,7 +49,7 @@ struct RecurrenceInTheListTests {
       TodoTxt.parse("(A) Pay rent due:2025-12-31 rec:+1m", id: id(101)),
       TodoTxt.parse("Other", id: id(102)),
     ])
-    let store = Store(initialState: AppReducer.State(todos: list, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
+    let store = appStore(AppReducer.State(todos: list, now: startDate), on: scheduler)
     store.send(.todo(id: id(101), action: .toggleCompleteTapped))
     #expect(store.state.todos.map(TodoTxt.format) == [
       "x 2026-01-01 Pay rent due:2025-12-31 rec:+1m pri:A",

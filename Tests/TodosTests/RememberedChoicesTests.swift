@@ -61,7 +61,7 @@ struct NamedViewTests {
   @Test func vGoesThroughTheViewsThenBackToNoSearch() {
     var state = AppReducer.State.loaded(["Report +work", "Call mom @phone", "Plan +work @phone"])
     state.views = [.init(name: "work", query: "+work -@phone"), .init(name: "phone", query: "@phone")]
-    let store = Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+    let store = appStore(state, on: scheduler)
     store.send(.nextView)
     #expect(store.state.visibleTexts == ["Report +work"])
     #expect(screen(store.state)[0].contains("view work"))
@@ -80,7 +80,7 @@ struct NamedViewTests {
   }
 
   @Test func withoutViewsVSaysHowToMakeThem() {
-    let store = Store(initialState: AppReducer.State.loaded(["one"]), reducer: AppReducer(environment: .virtual(scheduler)))
+    let store = appStore(AppReducer.State.loaded(["one"]), on: scheduler)
     store.send(.nextView)
     #expect(store.state.flash == "No views: name searches under [views] in the config file")
     #expect(store.state.search.isEmpty)

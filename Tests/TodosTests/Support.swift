@@ -49,6 +49,12 @@ func expectFailure(
   }
 }
 
+/// A store of the whole app from `state`, on `scheduler`'s virtual time.
+@MainActor
+func appStore(_ state: AppReducer.State, on scheduler: TestScheduler) -> Store<AppReducer.State, AppReducer.Action> {
+  Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+}
+
 /// The screen's rows for `state` (80 columns, 12 rows unless told).
 func screen(_ state: AppReducer.State, columns: Int = 80, rows: Int = 12) -> [String] {
   AppView.render(state, Size(columns: columns, rows: rows)).lines

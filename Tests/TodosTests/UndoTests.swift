@@ -13,7 +13,7 @@ struct UndoTests {
   let scheduler = TestScheduler(now: startDate)
 
   private func store(_ todos: IdentifiedArrayOf<Todo.State>) -> Store<AppReducer.State, AppReducer.Action> {
-    Store(initialState: AppReducer.State(todos: todos, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
+    appStore(AppReducer.State(todos: todos, now: startDate), on: scheduler)
   }
 
   /// Runs `change`, then checks that `u` restores the list and selection

@@ -168,7 +168,7 @@ struct ViewTests {
   @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 12), Size(columns: 30, rows: 6)])
   func theHelpScrollsThroughEveryModesBindings(_ size: Size) {
     let scheduler = TestScheduler(now: startDate)
-    let store = Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+    let store = appStore(state, on: scheduler)
     store.send(.screenResized(size))
     store.send(.toggleHelp)
     let box = HelpOverlay.box(in: size)
@@ -197,7 +197,7 @@ struct ViewTests {
   /// holds everything does not scroll at all.
   @Test func theHelpStopsScrollingAtItsEnd() {
     let scheduler = TestScheduler(now: startDate)
-    let store = Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
+    let store = appStore(state, on: scheduler)
     store.send(.screenResized(Size(columns: 40, rows: 12)))
     store.send(.toggleHelp)
     store.send(.scrollHelp(.bottom))
@@ -231,7 +231,7 @@ struct ViewTests {
   @Test func theSelectionIsScrolledIntoView() {
     let scheduler = TestScheduler(now: startDate)
     let many = IdentifiedArray(uniqueElements: (1...100).map { Todo.State(id: id(1_000 + $0), text: "todo \($0)") })
-    let store = Store(initialState: AppReducer.State(todos: many, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
+    let store = appStore(AppReducer.State(todos: many, now: startDate), on: scheduler)
     store.send(.screenResized(Size(columns: 40, rows: 10)))
     store.send(.selectLast)
     var lines = screen(store.state, 40, 10)
