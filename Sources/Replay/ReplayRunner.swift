@@ -115,7 +115,7 @@ public final class ReplayRunner {
       scheduler.advance(by: .milliseconds(100))
     }
     store.cancelAllEffects()
-    if store.state.file.hasUnsavedChanges {
+    if store.state.hasUnsavedChanges {
       throw ReplayError("the todo file was not saved: \(store.state.file.saveError ?? "the save did not finish")")
     }
   }
@@ -149,7 +149,7 @@ public final class ReplayRunner {
       guard let wrong = cells.first(where: { !style.isMet(by: $0.style) }) else { return nil }
       return "expected \(text) drawn \(style), but a cell of it is \(wrong.style.words)"
     case .expectSelected(let text):
-      guard let selected = store.state.selectedTodo else { return "expected the selected todo to contain \(text), but none is selected" }
+      guard let selected = store.state.list.selectedTodo else { return "expected the selected todo to contain \(text), but none is selected" }
       return selected.text.contains(text) ? nil : "expected the selected todo to contain \(text), but it is: \(selected.text)"
     default:
       return nil

@@ -37,7 +37,7 @@ final class InteractiveSession {
     let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
     var initial = config.applied(to: AppReducer.State(now: environment.now()))
     initial = stateFile.remembered.applied(to: initial, config: config)
-    if let view { initial.search = view.query }
+    if let view { initial.search.text = view.query }
     if let warning = stateFile.warning {
       // The footer is narrow: the path is in the message on standard error.
       let reason = warning.hasPrefix(stateFile.path + ":") ? "line " + warning.dropFirst(stateFile.path.count + 1) : warning

@@ -81,9 +81,9 @@ struct ReplayRunnerTests {
     #expect(Array(afterWait) == [
       "t.yaru:4: wait 1s",
       "  at +1000 ms, received action:", "  Todos.AppReducer.Action.clockTicked(2026-01-01 09:00:01 +0000)",
-      "  at +1000 ms, received action:", "  Todos.AppReducer.Action.sinkCompletedTodos",
+      "  at +1000 ms, received action:", "  Todos.AppReducer.Action.list(Todos.ListFeature.Action.sinkCompletedTodos)",
     ])
-    #expect(trace.contains("+       - isComplete: true"), "the toggle's state change, as a diff")
+    #expect(trace.contains("+         - isComplete: true"), "the toggle's state change, as a diff")
     try runner.finish()
   }
 

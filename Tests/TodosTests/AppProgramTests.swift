@@ -42,7 +42,7 @@ struct AppProgramTests {
     let (program, terminal) = program(InMemoryDisk(["todo.txt": "one\n"]))
     program.show(on: terminal)
     program.start()
-    scheduler.advance(by: AppReducer.loadingFrameDelay - .milliseconds(1))
+    scheduler.advance(by: FileSync.loadingFrameDelay - .milliseconds(1))
     #expect(terminal.presents == 0)
     scheduler.advance(by: .milliseconds(1))
     #expect(terminal.lines[1] == " Loading…")

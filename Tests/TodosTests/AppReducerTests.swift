@@ -19,55 +19,55 @@ struct AppReducerTests {
   /// ViewTests), not here.
   private func store(_ todos: IdentifiedArrayOf<Todo.State> = []) -> TestStore<AppReducer.State, AppReducer.Action> {
     let store = TestStore(initialState: AppReducer.State(todos: todos, now: startDate), reducer: AppReducer(environment: .virtual(scheduler)))
-    store.ignore(\.history)
-    store.ignore(\.listVersion)
-    store.ignore(\.matchCount)
+    store.ignore(\.list.history)
+    store.ignore(\.list.listVersion)
+    store.ignore(\.search.matchCount)
     return store
   }
 
   @Test func add() {
     let store = store()
     store.send(.addTodo(.top)) {
-      $0.todos = [Todo.State(id: id(1))]
+      $0.list.todos = [Todo.State(id: id(1))]
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: nil))
-      $0.selection = id(1)
+      $0.list.selection = id(1)
     }
     store.send(.editor(.insert("Buy milk"))) { $0.editor = LineEditor.State("Buy milk") }
     store.send(.commitEdit) {
-      $0.file.revision += 1
+      $0.list.revision += 1
       $0.mode = .list
-      $0.todos[0].text = "Buy milk"
-      $0.todos[0].creationDate = startDay
+      $0.list.todos[0].text = "Buy milk"
+      $0.list.todos[0].creationDate = startDay
     }
   }
 
   @Test func addBelowAndAboveTheSelection() {
     let store = store(todos("one", "two"))
-    store.send(.selectNext) { $0.selection = id(102) }
+    store.send(.list(.selectNext)) { $0.list.selection = id(102) }
     store.send(.addTodo(.above)) {
-      $0.todos.insert(Todo.State(id: id(1)), at: 1)
+      $0.list.todos.insert(Todo.State(id: id(1)), at: 1)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(102)))
-      $0.selection = id(1)
+      $0.list.selection = id(1)
     }
     store.send(.editor(.insert("between"))) { $0.editor = LineEditor.State("between") }
     store.send(.commitEdit) {
-      $0.file.revision += 1
+      $0.list.revision += 1
       $0.mode = .list
-      $0.todos[1].text = "between"
-      $0.todos[1].creationDate = startDay
+      $0.list.todos[1].text = "between"
+      $0.list.todos[1].creationDate = startDay
     }
     store.send(.addTodo(.below)) {
-      $0.todos.insert(Todo.State(id: id(2)), at: 2)
+      $0.list.todos.insert(Todo.State(id: id(2)), at: 2)
       $0.mode = .editing(.init(id: id(2), isNew: true, selectionBefore: id(1)))
-      $0.selection = id(2)
+      $0.list.selection = id(2)
       $0.editor = LineEditor.State()
     }
     store.send(.editor(.insert("after"))) { $0.editor = LineEditor.State("after") }
     store.send(.commitEdit) {
-      $0.file.revision += 1
+      $0.list.revision += 1
       $0.mode = .list
-      $0.todos[2].text = "after"
-      $0.todos[2].creationDate = startDay
+      $0.list.todos[2].text = "after"
+      $0.list.todos[2].creationDate = startDay
     }
     #expect(store.state.visibleTexts == ["one", "between", "after", "two"])
   }
@@ -75,31 +75,31 @@ struct AppReducerTests {
   @Test func committingAnEmptyNewTodoDiscardsIt() {
     let store = store(todos("one"))
     store.send(.addTodo(.top)) {
-      $0.todos.insert(Todo.State(id: id(1)), at: 0)
+      $0.list.todos.insert(Todo.State(id: id(1)), at: 0)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
-      $0.selection = id(1)
+      $0.list.selection = id(1)
     }
     store.send(.editor(.insert("   "))) { $0.editor = LineEditor.State("   ") }
     store.send(.commitEdit) {
       $0.mode = .list
-      $0.todos.remove(id: id(1))
-      $0.selection = id(101)
+      $0.list.todos.remove(id: id(1))
+      $0.list.selection = id(101)
     }
-    #expect(!store.state.history.canUndo)
+    #expect(!store.state.list.history.canUndo)
   }
 
   @Test func escapeDiscardsANewTodoAndKeepsAnEditedOne() {
     let store = store(todos("one"))
     store.send(.addTodo(.top)) {
-      $0.todos.insert(Todo.State(id: id(1)), at: 0)
+      $0.list.todos.insert(Todo.State(id: id(1)), at: 0)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
-      $0.selection = id(1)
+      $0.list.selection = id(1)
     }
     store.send(.editor(.insert("x"))) { $0.editor = LineEditor.State("x") }
     store.send(.cancelEdit) {
       $0.mode = .list
-      $0.todos.remove(id: id(1))
-      $0.selection = id(101)
+      $0.list.todos.remove(id: id(1))
+      $0.list.selection = id(101)
     }
     store.send(.editSelected) {
       $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101), original: "one"))
@@ -107,7 +107,7 @@ struct AppReducerTests {
     }
     store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State("") }
     store.send(.cancelEdit) { $0.mode = .list }
-    #expect(store.state.todos[0].text == "one")
+    #expect(store.state.list.todos[0].text == "one")
   }
 
   @Test func edit() {
@@ -118,9 +118,9 @@ struct AppReducerTests {
     }
     store.send(.editor(.insert(" and eggs"))) { $0.editor = LineEditor.State("Buy milk and eggs") }
     store.send(.commitEdit) {
-      $0.file.revision += 1
+      $0.list.revision += 1
       $0.mode = .list
-      $0.todos[0].text = "Buy milk and eggs"
+      $0.list.todos[0].text = "Buy milk and eggs"
     }
   }
 
@@ -129,83 +129,83 @@ struct AppReducerTests {
   @Test func whatIsTypedIsTodoTxt() {
     let store = store(todos("undated"))
     store.send(.addTodo(.top)) {
-      $0.todos.insert(Todo.State(id: id(1)), at: 0)
+      $0.list.todos.insert(Todo.State(id: id(1)), at: 0)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
-      $0.selection = id(1)
+      $0.list.selection = id(1)
     }
     store.send(.editor(.insert("(A) Call mom"))) { $0.editor = LineEditor.State("(A) Call mom") }
     store.send(.commitEdit) {
-      $0.file.revision += 1
+      $0.list.revision += 1
       $0.mode = .list
-      $0.todos[0] = Todo.State(id: id(1), text: "Call mom", priority: "A", creationDate: startDay)
+      $0.list.todos[0] = Todo.State(id: id(1), text: "Call mom", priority: "A", creationDate: startDay)
     }
     store.send(.editSelected) {
       $0.mode = .editing(.init(id: id(1), isNew: false, selectionBefore: id(1), editor: LineEditor.State("(A) 2026-01-01 Call mom"), original: "(A) 2026-01-01 Call mom"))
     }
     store.send(.cancelEdit) { $0.mode = .list }
-    store.send(.selectNext) { $0.selection = id(101) }
+    store.send(.list(.selectNext)) { $0.list.selection = id(101) }
     store.send(.editSelected) {
       $0.mode = .editing(.init(id: id(101), isNew: false, selectionBefore: id(101), editor: LineEditor.State("undated"), original: "undated"))
     }
     store.send(.editor(.deleteToStart)) { $0.editor = LineEditor.State("") }
     store.send(.editor(.insert("x not done yet"))) { $0.editor = LineEditor.State("x not done yet") }
     store.send(.commitEdit) {
-      $0.file.revision += 1
+      $0.list.revision += 1
       $0.mode = .list
-      $0.todos[1] = Todo.State(id: id(101), text: "not done yet", isComplete: true)
-      $0.unsunk = [id(101)]
+      $0.list.todos[1] = Todo.State(id: id(101), text: "not done yet", isComplete: true)
+      $0.list.unsunk = [id(101)]
     }
     scheduler.advance(by: .seconds(1))
-    store.receive(.sinkCompletedTodos) { $0.unsunk = [] }
+    store.receive(.list(.sinkCompletedTodos)) { $0.list.unsunk = [] }
   }
 
   @Test func completedTodosSinkOnScreenAfterOneSecondAndTheFileKeepsItsOrder() {
     let store = store(todos("one", "two", "three"))
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
-      $0.file.revision += 1
-      $0.todos[0].isComplete = true
-      $0.todos[0].completionDate = startDay
-      $0.unsunk = [id(101)]
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped))) {
+      $0.list.revision += 1
+      $0.list.todos[0].isComplete = true
+      $0.list.todos[0].completionDate = startDay
+      $0.list.unsunk = [id(101)]
     }
     scheduler.advance(by: .milliseconds(999))
     #expect(store.state.visibleTexts == ["one", "two", "three"])
     scheduler.advance(by: .milliseconds(1))
     // The selection stays on its row: now the todo that took that place.
-    store.receive(.sinkCompletedTodos) {
-      $0.unsunk = []
-      $0.selection = id(102)
+    store.receive(.list(.sinkCompletedTodos)) {
+      $0.list.unsunk = []
+      $0.list.selection = id(102)
     }
     #expect(store.state.visibleTexts == ["two", "three", "one"])
-    #expect(store.state.todos.map(\.text) == ["one", "two", "three"], "the file's order is the user's")
+    #expect(store.state.list.todos.map(\.text) == ["one", "two", "three"], "the file's order is the user's")
     // x, wait, x completes the next todo.
-    store.send(.todo(id: id(102), action: .toggleCompleteTapped)) {
-      $0.file.revision += 1
-      $0.todos[1].isComplete = true
-      $0.todos[1].completionDate = startDay
-      $0.unsunk = [id(102)]
+    store.send(.list(.todo(id: id(102), action: .toggleCompleteTapped))) {
+      $0.list.revision += 1
+      $0.list.todos[1].isComplete = true
+      $0.list.todos[1].completionDate = startDay
+      $0.list.unsunk = [id(102)]
     }
     scheduler.advance(by: .seconds(1))
-    store.receive(.sinkCompletedTodos) {
-      $0.unsunk = []
-      $0.selection = id(103)
+    store.receive(.list(.sinkCompletedTodos)) {
+      $0.list.unsunk = []
+      $0.list.selection = id(103)
     }
     #expect(store.state.visibleTexts == ["three", "one", "two"])
   }
 
   @Test func aTodoToggledBackWithinTheSecondNeverSinks() {
     let store = store(todos("one", "two"))
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
-      $0.file.revision += 1
-      $0.todos[0].isComplete = true
-      $0.todos[0].completionDate = startDay
-      $0.unsunk = [id(101)]
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped))) {
+      $0.list.revision += 1
+      $0.list.todos[0].isComplete = true
+      $0.list.todos[0].completionDate = startDay
+      $0.list.unsunk = [id(101)]
     }
     scheduler.advance(by: .milliseconds(500))
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
-      $0.file.revision += 1
-      $0.todos[0].isComplete = false
-      $0.todos[0].completionDate = nil
-      $0.unsunk = []
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped))) {
+      $0.list.revision += 1
+      $0.list.todos[0].isComplete = false
+      $0.list.todos[0].completionDate = nil
+      $0.list.unsunk = []
     }
     scheduler.advance(by: .seconds(2))
     #expect(store.state.visibleTexts == ["one", "two"])
@@ -213,9 +213,9 @@ struct AppReducerTests {
 
   @Test func clearCompleted() {
     let store = store(todos("one", "two", completed: [1]))
-    store.send(.clearCompleted) {
-      $0.file.revision += 1
-      $0.todos.remove(id: id(102))
+    store.send(.list(.clearCompleted)) {
+      $0.list.revision += 1
+      $0.list.todos.remove(id: id(102))
       $0.flash = "Cleared 1 completed todo — u to undo (A archives)"
     }
     scheduler.advance(by: .seconds(3))
@@ -224,17 +224,17 @@ struct AppReducerTests {
 
   @Test func delete() {
     let store = store(todos("one", "two", "three"))
-    store.send(.selectNext) { $0.selection = id(102) }
-    store.send(.deleteSelected) {
-      $0.file.revision += 1
-      $0.todos.remove(id: id(102))
-      $0.selection = id(103)
+    store.send(.list(.selectNext)) { $0.list.selection = id(102) }
+    store.send(.list(.deleteSelected)) {
+      $0.list.revision += 1
+      $0.list.todos.remove(id: id(102))
+      $0.list.selection = id(103)
       $0.flash = "Deleted \"two\" — u to undo"
     }
-    store.send(.deleteSelected) {
-      $0.file.revision += 1
-      $0.todos.remove(id: id(103))
-      $0.selection = id(101)
+    store.send(.list(.deleteSelected)) {
+      $0.list.revision += 1
+      $0.list.todos.remove(id: id(103))
+      $0.list.selection = id(101)
       $0.flash = "Deleted \"three\" — u to undo"
     }
     scheduler.advance(by: .seconds(3))
@@ -243,13 +243,13 @@ struct AppReducerTests {
 
   @Test func deleteUnderAFilter() {
     let store = store(todos("one", "two", "three", completed: [1]))
-    store.send(.cycleFilter) { $0.filter = .active }
-    store.send(.selectNext) { $0.selection = id(103) }
-    store.send(.deleteSelected) {
-      $0.file.revision += 1
-      $0.todos.remove(id: id(103))
+    store.send(.list(.cycleFilter)) { $0.list.filter = .active }
+    store.send(.list(.selectNext)) { $0.list.selection = id(103) }
+    store.send(.list(.deleteSelected)) {
+      $0.list.revision += 1
+      $0.list.todos.remove(id: id(103))
       // "two" is next in the list but hidden: the nearest visible row above is chosen.
-      $0.selection = id(101)
+      $0.list.selection = id(101)
       $0.flash = "Deleted \"three\" — u to undo"
     }
     #expect(store.state.visibleTexts == ["one"])
@@ -259,95 +259,95 @@ struct AppReducerTests {
 
   @Test func move() {
     let store = store(todos("one", "two", "three"))
-    store.send(.moveSelected(.down)) { $0.file.revision += 1; $0.todos = [$0.todos[1], $0.todos[0], $0.todos[2]] }
-    store.send(.moveSelected(.down)) { $0.file.revision += 1; $0.todos = [$0.todos[0], $0.todos[2], $0.todos[1]] }
-    store.send(.moveSelected(.down))
-    store.send(.moveSelected(.up)) { $0.file.revision += 1; $0.todos = [$0.todos[0], $0.todos[2], $0.todos[1]] }
+    store.send(.list(.moveSelected(.down))) { $0.list.revision += 1; $0.list.todos = [$0.list.todos[1], $0.list.todos[0], $0.list.todos[2]] }
+    store.send(.list(.moveSelected(.down))) { $0.list.revision += 1; $0.list.todos = [$0.list.todos[0], $0.list.todos[2], $0.list.todos[1]] }
+    store.send(.list(.moveSelected(.down)))
+    store.send(.list(.moveSelected(.up))) { $0.list.revision += 1; $0.list.todos = [$0.list.todos[0], $0.list.todos[2], $0.list.todos[1]] }
     #expect(store.state.visibleTexts == ["two", "one", "three"])
-    #expect(store.state.selection == id(101))
+    #expect(store.state.list.selection == id(101))
   }
 
   @Test func moveUnderAFilterJumpsOverHiddenTodos() {
     let store = store(todos("one", "two", "three", completed: [1]))
-    store.send(.cycleFilter) { $0.filter = .active }
-    store.send(.moveSelected(.down)) { $0.file.revision += 1; $0.todos = [$0.todos[1], $0.todos[2], $0.todos[0]] }
-    #expect(store.state.todos.map(\.text) == ["two", "three", "one"])
+    store.send(.list(.cycleFilter)) { $0.list.filter = .active }
+    store.send(.list(.moveSelected(.down))) { $0.list.revision += 1; $0.list.todos = [$0.list.todos[1], $0.list.todos[2], $0.list.todos[0]] }
+    #expect(store.state.list.todos.map(\.text) == ["two", "three", "one"])
     #expect(store.state.visibleTexts == ["three", "one"])
   }
 
   @Test func editUnderAFilter() {
     let store = store(todos("one", "two", completed: [0]))
-    store.send(.cycleFilter) { $0.filter = .active; $0.selection = id(102) }
+    store.send(.list(.cycleFilter)) { $0.list.filter = .active; $0.list.selection = id(102) }
     store.send(.editSelected) {
       $0.mode = .editing(.init(id: id(102), isNew: false, selectionBefore: id(102), original: "two"))
       $0.editor = LineEditor.State("two")
     }
     store.send(.editor(.insert("!"))) { $0.editor = LineEditor.State("two!") }
     store.send(.commitEdit) {
-      $0.file.revision += 1
+      $0.list.revision += 1
       $0.mode = .list
-      $0.todos[1].text = "two!"
+      $0.list.todos[1].text = "two!"
     }
   }
 
   @Test func completingUnderTheActiveFilterHidesTheTodoAndSelectsTheNext() {
     let store = store(todos("one", "two"))
-    store.send(.cycleFilter) { $0.filter = .active }
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
-      $0.file.revision += 1
-      $0.todos[0].isComplete = true
-      $0.todos[0].completionDate = startDay
-      $0.unsunk = [id(101)]
-      $0.selection = id(102)
+    store.send(.list(.cycleFilter)) { $0.list.filter = .active }
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped))) {
+      $0.list.revision += 1
+      $0.list.todos[0].isComplete = true
+      $0.list.todos[0].completionDate = startDay
+      $0.list.unsunk = [id(101)]
+      $0.list.selection = id(102)
     }
     scheduler.advance(by: .seconds(1))
-    store.receive(.sinkCompletedTodos) { $0.unsunk = [] }
+    store.receive(.list(.sinkCompletedTodos)) { $0.list.unsunk = [] }
   }
 
   @Test func filtersCycleAndTheSelectionFollows() {
     let store = store(todos("one", "two", completed: [0]))
-    store.send(.cycleFilter) { $0.filter = .active; $0.selection = id(102) }
-    store.send(.cycleFilter) { $0.filter = .completed; $0.selection = id(101) }
-    store.send(.cycleFilter) { $0.filter = .all }
-    store.send(.clearCompleted) {
-      $0.file.revision += 1
-      $0.todos.remove(id: id(101))
-      $0.selection = id(102)
+    store.send(.list(.cycleFilter)) { $0.list.filter = .active; $0.list.selection = id(102) }
+    store.send(.list(.cycleFilter)) { $0.list.filter = .completed; $0.list.selection = id(101) }
+    store.send(.list(.cycleFilter)) { $0.list.filter = .all }
+    store.send(.list(.clearCompleted)) {
+      $0.list.revision += 1
+      $0.list.todos.remove(id: id(101))
+      $0.list.selection = id(102)
       $0.flash = "Cleared 1 completed todo — u to undo (A archives)"
     }
-    store.send(.cycleFilter) { $0.filter = .active }
-    store.send(.cycleFilter) { $0.filter = .completed; $0.selection = nil }
-    store.send(.selectNext)
-    store.send(.deleteSelected)
+    store.send(.list(.cycleFilter)) { $0.list.filter = .active }
+    store.send(.list(.cycleFilter)) { $0.list.filter = .completed; $0.list.selection = nil }
+    store.send(.list(.selectNext))
+    store.send(.list(.deleteSelected))
     scheduler.advance(by: .seconds(3))
     store.receive(.flashExpired) { $0.flash = nil }
   }
 
   @Test func addingWhileShowingCompletedSwitchesToAllSoTheNewTodoStaysVisible() {
     let store = store(todos("done", completed: [0]))
-    store.send(.cycleFilter) { $0.filter = .active; $0.selection = nil }
-    store.send(.cycleFilter) { $0.filter = .completed; $0.selection = id(101) }
+    store.send(.list(.cycleFilter)) { $0.list.filter = .active; $0.list.selection = nil }
+    store.send(.list(.cycleFilter)) { $0.list.filter = .completed; $0.list.selection = id(101) }
     store.send(.addTodo(.top)) {
-      $0.filter = .all
-      $0.todos.insert(Todo.State(id: id(1)), at: 0)
+      $0.list.filter = .all
+      $0.list.todos.insert(Todo.State(id: id(1)), at: 0)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
-      $0.selection = id(1)
+      $0.list.selection = id(1)
     }
     store.send(.editor(.insert("new"))) { $0.editor = LineEditor.State("new") }
-    store.send(.commitEdit) { $0.file.revision += 1; $0.mode = .list; $0.todos[0].text = "new"; $0.todos[0].creationDate = startDay }
+    store.send(.commitEdit) { $0.list.revision += 1; $0.mode = .list; $0.list.todos[0].text = "new"; $0.list.todos[0].creationDate = startDay }
   }
 
   @Test func navigationStopsAtTheEndsAndPagesByTheListHeight() {
     let store = store(todos("1", "2", "3", "4", "5", "6", "7"))
     store.send(.screenResized(Size(columns: 80, rows: 6))) { $0.screenSize = Size(columns: 80, rows: 6) }
     #expect(store.state.pageSize == 3)
-    store.send(.selectPrevious)
-    store.send(.pageDown) { $0.selection = id(103) }
-    store.send(.pageDown) { $0.selection = id(105); $0.scrollTop = top(2) }
-    store.send(.selectLast) { $0.selection = id(107); $0.scrollTop = top(4) }
-    store.send(.selectNext)
-    store.send(.pageUp) { $0.selection = id(105) }
-    store.send(.selectFirst) { $0.selection = id(101); $0.scrollTop = top(0) }
+    store.send(.list(.selectPrevious))
+    store.send(.list(.pageDown)) { $0.list.selection = id(103) }
+    store.send(.list(.pageDown)) { $0.list.selection = id(105); $0.list.scrollTop = top(2) }
+    store.send(.list(.selectLast)) { $0.list.selection = id(107); $0.list.scrollTop = top(4) }
+    store.send(.list(.selectNext))
+    store.send(.list(.pageUp)) { $0.list.selection = id(105) }
+    store.send(.list(.selectFirst)) { $0.list.selection = id(101); $0.list.scrollTop = top(0) }
   }
 
   @Test func searchFiltersLiveAndCombinesWithTheFilter() {
@@ -355,16 +355,16 @@ struct AppReducerTests {
     store.send(.startSearch) { $0.mode = .searching(LineEditor.State("")) }
     store.send(.editor(.insert("BUY"))) { $0.mode = .searching(LineEditor.State("BUY")) }
     #expect(store.state.visibleTexts == ["Buy milk +home", "buy stamps"])
-    store.send(.commitSearch) { $0.mode = .list; $0.search = "BUY" }
-    store.send(.cycleFilter) { $0.filter = .active }
+    store.send(.commitSearch) { $0.mode = .list; $0.search.text = "BUY" }
+    store.send(.list(.cycleFilter)) { $0.list.filter = .active }
     #expect(store.state.visibleTexts == ["Buy milk +home"])
     store.send(.startSearch) { $0.mode = .searching(LineEditor.State("BUY")) }
     store.send(.editor(.deleteToStart)) { $0.mode = .searching(LineEditor.State("")) }
     store.send(.editor(.insert("@phone"))) {
       $0.mode = .searching(LineEditor.State("@phone"))
-      $0.selection = id(102)
+      $0.list.selection = id(102)
     }
-    store.send(.cancelSearch) { $0.mode = .list; $0.search = "" }
+    store.send(.cancelSearch) { $0.mode = .list; $0.search.text = "" }
   }
 
   @Test func aSearchThatMatchesNothingLeavesNoSelection() {
@@ -372,9 +372,9 @@ struct AppReducerTests {
     store.send(.startSearch) { $0.mode = .searching(LineEditor.State("")) }
     store.send(.editor(.insert("zzz"))) {
       $0.mode = .searching(LineEditor.State("zzz"))
-      $0.selection = nil
+      $0.list.selection = nil
     }
-    store.send(.editor(.deleteToStart)) { $0.mode = .searching(LineEditor.State("")); $0.selection = id(101) }
+    store.send(.editor(.deleteToStart)) { $0.mode = .searching(LineEditor.State("")); $0.list.selection = id(101) }
     store.send(.commitSearch) { $0.mode = .list }
   }
 
@@ -384,24 +384,24 @@ struct AppReducerTests {
     scheduler.advance(by: .seconds(2))
     store.receive(.clockTicked(startDate.addingTimeInterval(1))) { $0.now = startDate.addingTimeInterval(1) }
     store.receive(.clockTicked(startDate.addingTimeInterval(2))) { $0.now = startDate.addingTimeInterval(2) }
-    store.send(.toggleClockFormat) { $0.uses24HourClock = false }
+    store.send(.toggleClockFormat) { $0.settings.uses24HourClock = false }
     store.send(.quit) { $0.isQuitting = true }
     scheduler.advance(by: .seconds(5))
   }
 
   @Test func aNewerFlashRestartsTheThreeSeconds() {
     let store = store(todos("one", "two"))
-    store.send(.deleteSelected) {
-      $0.file.revision += 1
-      $0.todos.remove(id: id(101))
-      $0.selection = id(102)
+    store.send(.list(.deleteSelected)) {
+      $0.list.revision += 1
+      $0.list.todos.remove(id: id(101))
+      $0.list.selection = id(102)
       $0.flash = "Deleted \"one\" — u to undo"
     }
     scheduler.advance(by: .seconds(2))
-    store.send(.undo) {
-      $0.file.revision += 1
-      $0.todos = todos("one", "two")
-      $0.selection = id(101)
+    store.send(.list(.undo)) {
+      $0.list.revision += 1
+      $0.list.todos = todos("one", "two")
+      $0.list.selection = id(101)
       $0.flash = "Undone — Ctrl-R redoes"
     }
     scheduler.advance(by: .seconds(2))
@@ -419,14 +419,14 @@ struct AppReducerTests {
   @Test func quittingStopsEffectsAndLeavesTheFileInItsOrder() {
     let store = store(todos("one", "two"))
     store.send(.started) { $0.file.isInMemory = true }
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
-      $0.file.revision += 1
-      $0.todos[0].isComplete = true
-      $0.todos[0].completionDate = startDay
-      $0.unsunk = [id(101)]
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped))) {
+      $0.list.revision += 1
+      $0.list.todos[0].isComplete = true
+      $0.list.todos[0].completionDate = startDay
+      $0.list.unsunk = [id(101)]
     }
     store.send(.quit) { $0.isQuitting = true }
-    #expect(store.state.todos.map(\.text) == ["one", "two"])
+    #expect(store.state.list.todos.map(\.text) == ["one", "two"])
     #expect(store.runningEffectCount == 0)
   }
 
@@ -436,15 +436,15 @@ struct AppReducerTests {
     let store = TestStore(initialState: initial, reducer: AppReducer(environment: .virtual(scheduler)))
     let refusal = "Read-only: another yaru has this file open"
     let changes: [AppReducer.Action] = [
-      .addTodo(.top), .addTodo(.below), .editSelected, .deleteSelected, .moveSelected(.down), .clearCompleted,
-      .todo(id: id(101), action: .toggleCompleteTapped), .todo(id: id(101), action: .priorityCycled),
-      .todo(id: id(102), action: .toggleCompleteTapped),
+      .addTodo(.top), .addTodo(.below), .editSelected, .list(.deleteSelected), .list(.moveSelected(.down)), .list(.clearCompleted),
+      .list(.todo(id: id(101), action: .toggleCompleteTapped)), .list(.todo(id: id(101), action: .priorityCycled)),
+      .list(.todo(id: id(102), action: .toggleCompleteTapped)),
     ]
     store.send(changes[0]) { $0.flash = refusal }
     for action in changes.dropFirst() { store.send(action) }
-    #expect(store.state.todos == todos("one", "done", completed: [1]))
-    #expect(store.state.file.revision == 0)
-    store.send(.selectNext) { $0.selection = id(102) }
+    #expect(store.state.list.todos == todos("one", "done", completed: [1]))
+    #expect(store.state.list.revision == 0)
+    store.send(.list(.selectNext)) { $0.list.selection = id(102) }
     scheduler.advance(by: .seconds(3))
     store.receive(.flashExpired) { $0.flash = nil }
   }
@@ -452,9 +452,9 @@ struct AppReducerTests {
   @Test func ctrlCWhileAddingDropsTheUnfinishedTodo() {
     let store = store(todos("one"))
     store.send(.addTodo(.top)) {
-      $0.todos.insert(Todo.State(id: id(1)), at: 0)
+      $0.list.todos.insert(Todo.State(id: id(1)), at: 0)
       $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
-      $0.selection = id(1)
+      $0.list.selection = id(1)
     }
     store.send(.editor(.insert("half"))) { $0.editor = LineEditor.State("half") }
     // Typed text is not dropped by one stray Ctrl-C: the footer asks first.
@@ -466,8 +466,8 @@ struct AppReducerTests {
     }
     store.send(.interrupt) {
       $0.mode = .list
-      $0.todos.remove(id: id(1))
-      $0.selection = id(101)
+      $0.list.todos.remove(id: id(1))
+      $0.list.selection = id(101)
       $0.isQuitting = true
     }
   }

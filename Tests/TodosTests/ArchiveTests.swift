@@ -33,12 +33,12 @@ struct ArchiveTests {
     #expect(disk.file("todo.txt") == "one\ntwo\n")
     #expect(store.state.flash == "Archived 2 todos to done.txt — u brings them back")
 
-    store.send(.undo)
+    store.send(.list(.undo))
     scheduler.advance(by: .seconds(1))
     #expect(disk.file("done.txt") == "x 2025-01-01 older\n", "undo takes them back out of the done file")
     #expect(disk.file("todo.txt") == "one\nx 2026-01-01 done one\ntwo\nx 2025-12-30 (A) 2025-12-01 done two +p\n")
 
-    store.send(.redo)
+    store.send(.list(.redo))
     scheduler.advance(by: .seconds(1))
     #expect(disk.file("done.txt") == "x 2025-01-01 older\nx 2026-01-01 done one\nx 2025-12-30 (A) 2025-12-01 done two +p\n")
     #expect(disk.file("todo.txt") == "one\ntwo\n")
@@ -52,7 +52,7 @@ struct ArchiveTests {
     disk.failSaves(with: TodoFileError("Cannot archive to done.txt: No space left on device"))
     store.send(.archiveCompleted)
     scheduler.advance()
-    #expect(store.state.todos.count == 2)
+    #expect(store.state.list.todos.count == 2)
     #expect(disk.file("done.txt") == nil)
     #expect(store.state.flash?.hasPrefix("Not archived: Cannot archive") == true)
     store.cancelAllEffects()

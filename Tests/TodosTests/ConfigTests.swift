@@ -17,9 +17,9 @@ struct ConfigTests {
     #expect(config.file == "~/todo/todo.txt" && config.doneFile == "~/todo/done.txt")
     #expect(config.clock == .h12 && config.order == .dueDate && config.showsHidden)
     var state = config.applied(to: AppReducer.State(now: .init(timeIntervalSince1970: 0)))
-    #expect(!state.uses24HourClock && state.showsClock && state.order == .dueDate && state.showsHidden)
+    #expect(!state.settings.uses24HourClock && state.settings.showsClock && state.list.order == .dueDate && state.list.showsHidden)
     state = (try Config.parse("clock = \"off\"", path: "c")).applied(to: state)
-    #expect(!state.showsClock)
+    #expect(!state.settings.showsClock)
     #expect(try Config.parse("", path: "c") == Config(), "an empty file is no configuration")
     #expect(try Config.parse("file = \"tab\\there \\u00e9 \\\"q\\\"\"\r\n", path: "c").file == "tab\there é \"q\"")
   }
@@ -65,11 +65,11 @@ struct ConfigTests {
     let config = try Config.parse("[keys]\n\"ctrl-d\" = \"delete\"\nx = \"none\"\nenter = \"toggle\"", path: "c")
     var state = config.applied(to: AppReducer.State(todos: todos("one"), now: startDate))
     state.file.phase = .ready
-    state.selection = id(101)
-    #expect(Keymap.action(for: .control("d"), in: state) == .deleteSelected)
+    state.list.selection = id(101)
+    #expect(Keymap.action(for: .control("d"), in: state) == .list(.deleteSelected))
     #expect(Keymap.action(for: "x", in: state) == nil, "unbound")
-    #expect(Keymap.action(for: .enter, in: state) == .todo(id: id(101), action: .toggleCompleteTapped))
-    #expect(Keymap.action(for: " ", in: state) == .todo(id: id(101), action: .toggleCompleteTapped), "the other default key stays")
+    #expect(Keymap.action(for: .enter, in: state) == .list(.todo(id: id(101), action: .toggleCompleteTapped)))
+    #expect(Keymap.action(for: " ", in: state) == .list(.todo(id: id(101), action: .toggleCompleteTapped)), "the other default key stays")
     let toggle = Keymap.commands(config.keys).first { $0.name == "toggle" }!
     #expect(toggle.keys == [" ", .enter])
     #expect(Keymap.commandNames.count == Set(Keymap.commandNames).count, "names are unique")

@@ -19,12 +19,12 @@ struct HiddenTodosTests {
 
   @Test func hiddenTodosAreNeitherShownNorCountedUntilH() {
     let store = store()
-    #expect(store.state.visibleTodos.map(\.text) == ["Visible", "Started t:2025-12-31"])
-    #expect(store.state.activeCount == 2)
+    #expect(store.state.list.visibleTodos.map(\.text) == ["Visible", "Started t:2025-12-31"])
+    #expect(store.state.list.activeCount == 2)
     #expect(!screen(store.state).contains { $0.contains("+hidden") })
-    store.send(.toggleHidden)
-    #expect(store.state.visibleTodos.count == 4)
-    #expect(store.state.activeCount == 4)
+    store.send(.list(.toggleHidden))
+    #expect(store.state.list.visibleTodos.count == 4)
+    #expect(store.state.list.activeCount == 4)
     #expect(screen(store.state)[0].contains("+hidden"), "the header says hidden todos show")
     #expect(screen(store.state).last!.hasPrefix(" 4 items left"))
   }
@@ -34,9 +34,9 @@ struct HiddenTodosTests {
     let store = store()
     store.send(.started)
     scheduler.advance(by: .seconds(14 * 3600))  // 2026-01-01 23:00
-    #expect(!store.state.visibleTodos.map(\.text).contains("Later t:2026-01-02"))
+    #expect(!store.state.list.visibleTodos.map(\.text).contains("Later t:2026-01-02"))
     scheduler.advance(by: .seconds(3600 + 1))  // past midnight
-    #expect(store.state.visibleTodos.map(\.text).contains("Later t:2026-01-02"))
+    #expect(store.state.list.visibleTodos.map(\.text).contains("Later t:2026-01-02"))
     #expect(screen(store.state).contains(" [ ] Later t:2026-01-02"))
     store.cancelAllEffects()
   }

@@ -20,19 +20,19 @@ struct KeymapTests {
 
   @Test func listModeBindingsOfTheSpec() {
     let expected: [(Key, AppReducer.Action)] = [
-      ("j", .selectNext), (.down, .selectNext), ("k", .selectPrevious), (.up, .selectPrevious),
-      ("g", .selectFirst), (.home, .selectFirst), ("G", .selectLast), (.end, .selectLast),
-      (.pageDown, .pageDown), (.control("f"), .pageDown), (.pageUp, .pageUp), (.control("b"), .pageUp),
+      ("j", .list(.selectNext)), (.down, .list(.selectNext)), ("k", .list(.selectPrevious)), (.up, .list(.selectPrevious)),
+      ("g", .list(.selectFirst)), (.home, .list(.selectFirst)), ("G", .list(.selectLast)), (.end, .list(.selectLast)),
+      (.pageDown, .list(.pageDown)), (.control("f"), .list(.pageDown)), (.pageUp, .list(.pageUp)), (.control("b"), .list(.pageUp)),
       ("a", .addTodo(.top)), ("o", .addTodo(.below)), ("O", .addTodo(.above)),
       ("e", .editSelected), (.enter, .editSelected),
-      ("x", .todo(id: id(101), action: .toggleCompleteTapped)),
-      (" ", .todo(id: id(101), action: .toggleCompleteTapped)),
-      ("d", .deleteSelected), (.delete, .deleteSelected),
-      ("J", .moveSelected(.down)), ("K", .moveSelected(.up)),
-      ("p", .todo(id: id(101), action: .priorityCycled)),
-      ("P", .choosePriority), ("A", .archiveCompleted), ("H", .toggleHidden), ("s", .cycleOrder),
-      ("f", .cycleFilter), ("C", .clearCompleted), ("/", .startSearch),
-      ("u", .undo), (.control("r"), .redo), ("t", .toggleClockFormat), ("?", .toggleHelp),
+      ("x", .list(.todo(id: id(101), action: .toggleCompleteTapped))),
+      (" ", .list(.todo(id: id(101), action: .toggleCompleteTapped))),
+      ("d", .list(.deleteSelected)), (.delete, .list(.deleteSelected)),
+      ("J", .list(.moveSelected(.down))), ("K", .list(.moveSelected(.up))),
+      ("p", .list(.todo(id: id(101), action: .priorityCycled))),
+      ("P", .choosePriority), ("A", .archiveCompleted), ("H", .list(.toggleHidden)), ("s", .list(.cycleOrder)),
+      ("f", .list(.cycleFilter)), ("C", .list(.clearCompleted)), ("/", .startSearch),
+      ("u", .list(.undo)), (.control("r"), .list(.redo)), ("t", .toggleClockFormat), ("?", .toggleHelp),
       ("q", .quit), (.control("c"), .interrupt),
     ]
     for (key, action) in expected {
@@ -72,18 +72,11 @@ struct KeymapTests {
     #expect(action("x", in: .help(top: 0)) == nil)
   }
 
-  @Test func whileTheFileLoadsOnlyCtrlCDoesAnything() {
-    var loading = list
-    loading.file.phase = .loading
-    #expect(Keymap.action(for: "a", in: loading) == nil)
-    #expect(Keymap.action(for: "q", in: loading) == nil)
-    #expect(Keymap.action(for: .control("c"), in: loading) == .interrupt)
-  }
 
   @Test func selectionKeysDoNothingWithoutASelection() {
     var empty = list
-    empty.todos = []
-    empty.selection = nil
+    empty.list.todos = []
+    empty.list.selection = nil
     #expect(Keymap.action(for: "x", in: empty) == nil)
     #expect(Keymap.action(for: "p", in: empty) == nil)
   }

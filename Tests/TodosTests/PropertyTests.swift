@@ -53,19 +53,19 @@ struct PropertyTests {
       let context = Comment(rawValue: "session \(session) step \(step): \(action)")
 
       // The selection names a visible todo, or none only when none is visible.
-      if let selected = after.selectedTodo {
-        #expect(after.isVisible(selected), context)
+      if let selected = after.list.selectedTodo {
+        #expect(after.list.isVisible(selected), context)
       } else {
-        #expect(after.selection == nil && after.visibleTodos.isEmpty, context)
+        #expect(after.list.selection == nil && after.list.visibleTodos.isEmpty, context)
       }
 
       // The screen (visible todos from the place scrollTop on, in the
       // screen's order) shows the selection, is full when enough todos are
       // visible, and moved the least: the rule stated plainly over the whole
       // list, against the app's short cuts.
-      let order = after.todos.indices.filter { after.isVisible(after.todos[$0]) }.map { after.position(of: $0) }.sorted()
-      let selected = after.selection.flatMap { after.todos.index(id: $0) }.map { after.position(of: $0) }
-      var expectedTop = before.scrollTop
+      let order = after.list.todos.indices.filter { after.list.isVisible(after.list.todos[$0]) }.map { after.list.position(of: $0) }.sorted()
+      let selected = after.list.selection.flatMap { after.list.todos.index(id: $0) }.map { after.list.position(of: $0) }
+      var expectedTop = before.list.scrollTop
       if let selected {
         if selected < expectedTop {
           expectedTop = selected
@@ -77,44 +77,44 @@ struct PropertyTests {
       if order.filter({ $0 >= expectedTop }).count < after.pageSize {
         expectedTop = order.count < after.pageSize ? .start : order[order.count - after.pageSize]
       }
-      #expect(after.scrollTop == expectedTop, context)
-      let screen = order.filter { $0 >= after.scrollTop }.prefix(after.pageSize)
+      #expect(after.list.scrollTop == expectedTop, context)
+      let screen = order.filter { $0 >= after.list.scrollTop }.prefix(after.pageSize)
       if let selected { #expect(screen.contains(selected), context) }
-      #expect(after.screenTodos(count: after.pageSize).map(\.id) == screen.map { after.todos[$0.index].id }, context)
+      #expect(after.list.screenTodos(count: after.pageSize).map(\.id) == screen.map { after.list.todos[$0.index].id }, context)
 
       // The file's order changes only by adding, moving and deleting: the
       // todos in both lists are in the same order unless the action moved one.
-      if ![.moveSelected(.up), .moveSelected(.down), .undo, .redo].contains(action) {
-        let kept = Set(before.todos.ids).intersection(after.todos.ids)
-        #expect(before.todos.ids.filter(kept.contains) == after.todos.ids.filter(kept.contains), context)
+      if ![.list(.moveSelected(.up)), .list(.moveSelected(.down)), .list(.undo), .list(.redo)].contains(action) {
+        let kept = Set(before.list.todos.ids).intersection(after.list.todos.ids)
+        #expect(before.list.todos.ids.filter(kept.contains) == after.list.todos.ids.filter(kept.contains), context)
       }
 
       // A todo leaves the list only by delete, clear, or undoing/dropping an add.
-      let removed = Set(before.todos.ids).subtracting(after.todos.ids)
+      let removed = Set(before.list.todos.ids).subtracting(after.list.todos.ids)
       let newTodo: UUID? = if case .editing(let editing) = before.mode, editing.isNew { editing.id } else { nil }
       switch action {
-      case .deleteSelected:
-        #expect(removed.isSubset(of: [before.selection].compactMap { $0 }), context)
-      case .clearCompleted:
-        #expect(removed.allSatisfy { before.todos[id: $0]!.isComplete }, context)
+      case .list(.deleteSelected):
+        #expect(removed.isSubset(of: [before.list.selection].compactMap { $0 }), context)
+      case .list(.clearCompleted):
+        #expect(removed.allSatisfy { before.list.todos[id: $0]!.isComplete }, context)
       case .commitEdit, .cancelEdit, .interrupt:
         #expect(removed.isSubset(of: [newTodo].compactMap { $0 }), context)
-      case .undo:
+      case .list(.undo):
         #expect(removed.allSatisfy { !initial.ids.contains($0) || removedByUser.contains($0) }, context)
-      case .redo:
+      case .list(.redo):
         #expect(removed.isSubset(of: removedByUser), context)
       default:
         #expect(removed.isEmpty, context)
       }
-      if action == .deleteSelected || action == .clearCompleted { removedByUser.formUnion(removed) }
+      if action == .list(.deleteSelected) || action == .list(.clearCompleted) { removedByUser.formUnion(removed) }
     }
     // Finish any edit, let the sort happen, then undo everything.
     if case .editing = store.state.mode { store.send(.cancelEdit) }
     if store.state.mode != .list { store.send(.toggleHelp) }
     if store.state.mode != .list { store.send(.commitSearch) }
     scheduler.advance(by: .seconds(2))
-    while store.state.history.canUndo { store.send(.undo) }
-    #expect(store.state.todos == initial, "session \(session): undoing everything returns the initial list")
+    while store.state.list.history.canUndo { store.send(.list(.undo)) }
+    #expect(store.state.list.todos == initial, "session \(session): undoing everything returns the initial list")
     store.cancelAllEffects()
   }
 }
@@ -147,15 +147,15 @@ struct TypedLineTests {
       store.send(.editor(.insert(line)))
       store.send(.commitEdit)
       let committed = store.state
-      let saved = TodoList(todos: committed.todos).formatted()
-      var ids = committed.todos.ids.makeIterator()
+      let saved = TodoList(todos: committed.list.todos).formatted()
+      var ids = committed.list.todos.ids.makeIterator()
       var reloaded = AppReducer.State(todos: TodoList(parsing: saved, makeID: { ids.next()! }).todos, now: startDate)
-      reloaded.selection = committed.selection
+      reloaded.list.selection = committed.list.selection
       let context = Comment(rawValue: "round \(round): typed \"\(line)\" (\(isNew ? "new" : "edit"))")
-      #expect(reloaded.todos == committed.todos, context)
+      #expect(reloaded.list.todos == committed.list.todos, context)
       let size = Size(columns: 60, rows: 8)
       #expect(AppView.render(reloaded, size).lines.dropLast() == AppView.render(committed, size).lines.dropLast(), context)
-      for todo in committed.todos {
+      for todo in committed.list.todos {
         #expect(TodoTxt.parse(TodoTxt.format(todo)[...], id: todo.id) == todo, context)
       }
       store.cancelAllEffects()

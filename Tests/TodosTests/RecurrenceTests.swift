@@ -50,18 +50,18 @@ struct RecurrenceInTheListTests {
       TodoTxt.parse("Other", id: id(102)),
     ])
     let store = appStore(AppReducer.State(todos: list, now: startDate), on: scheduler)
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped))
-    #expect(store.state.todos.map(TodoTxt.format) == [
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped)))
+    #expect(store.state.list.todos.map(TodoTxt.format) == [
       "x 2026-01-01 Pay rent due:2025-12-31 rec:+1m pri:A",
       "(A) 2026-01-01 Pay rent due:2026-01-31 rec:+1m",
       "Other",
     ])
-    store.send(.undo)
-    #expect(store.state.todos.map(TodoTxt.format) == ["(A) Pay rent due:2025-12-31 rec:+1m", "Other"])
-    store.send(.redo)
-    #expect(store.state.todos.count == 3)
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped))
-    #expect(store.state.todos.map(TodoTxt.format) == ["(A) Pay rent due:2025-12-31 rec:+1m", "Other"], "re-opened: the new one goes")
+    store.send(.list(.undo))
+    #expect(store.state.list.todos.map(TodoTxt.format) == ["(A) Pay rent due:2025-12-31 rec:+1m", "Other"])
+    store.send(.list(.redo))
+    #expect(store.state.list.todos.count == 3)
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped)))
+    #expect(store.state.list.todos.map(TodoTxt.format) == ["(A) Pay rent due:2025-12-31 rec:+1m", "Other"], "re-opened: the new one goes")
     store.cancelAllEffects()
   }
 }

@@ -7,10 +7,10 @@ import Testing
 struct RememberedChoicesTests {
   private func chosen() -> AppReducer.State {
     var state = AppReducer.State.loaded(["one"])
-    state.uses24HourClock = false
-    state.order = .dueDate
-    state.filter = .active
-    state.showsHidden = true
+    state.settings.uses24HourClock = false
+    state.list.order = .dueDate
+    state.list.filter = .active
+    state.list.showsHidden = true
     return state
   }
 
@@ -19,7 +19,7 @@ struct RememberedChoicesTests {
     let read = try RememberedChoices.parse(written.formatted, path: "state")
     #expect(read == written)
     let next = read.applied(to: Config().applied(to: .loaded(["one"])), config: Config())
-    #expect(!next.uses24HourClock && next.order == .dueDate && next.filter == .active && next.showsHidden)
+    #expect(!next.settings.uses24HourClock && next.list.order == .dueDate && next.list.filter == .active && next.list.showsHidden)
   }
 
   /// The config's `order = "priority"` was in force when `s` chose the due
@@ -29,12 +29,12 @@ struct RememberedChoicesTests {
     var config = Config()
     config.order = .priority
     let read = try RememberedChoices.parse(RememberedChoices(chosen(), config: config).formatted, path: "state")
-    #expect(read.applied(to: config.applied(to: .loaded([])), config: config).order == .dueDate, "config unchanged: the choice holds")
+    #expect(read.applied(to: config.applied(to: .loaded([])), config: config).list.order == .dueDate, "config unchanged: the choice holds")
     config.order = .manual
     config.clock = .h12
     let state = read.applied(to: config.applied(to: .loaded([])), config: config)
-    #expect(state.order == .manual, "the config changed since: it wins")
-    #expect(!state.uses24HourClock && state.filter == .active && state.showsHidden, "the other choices hold")
+    #expect(state.list.order == .manual, "the config changed since: it wins")
+    #expect(!state.settings.uses24HourClock && state.list.filter == .active && state.list.showsHidden, "the other choices hold")
   }
 
   @Test func settingsALaterYaruAddsArePassedOver() throws {
@@ -60,29 +60,29 @@ struct NamedViewTests {
 
   @Test func vGoesThroughTheViewsThenBackToNoSearch() {
     var state = AppReducer.State.loaded(["Report +work", "Call mom @phone", "Plan +work @phone"])
-    state.views = [.init(name: "work", query: "+work -@phone"), .init(name: "phone", query: "@phone")]
+    state.search.views = [.init(name: "work", query: "+work -@phone"), .init(name: "phone", query: "@phone")]
     let store = appStore(state, on: scheduler)
-    store.send(.nextView)
+    store.send(.search(.nextView))
     #expect(store.state.visibleTexts == ["Report +work"])
     #expect(screen(store.state)[0].contains("view work"))
-    store.send(.nextView)
+    store.send(.search(.nextView))
     #expect(store.state.visibleTexts == ["Call mom @phone", "Plan +work @phone"])
     #expect(screen(store.state)[0].contains("view phone"))
-    store.send(.nextView)
-    #expect(store.state.search.isEmpty && store.state.visibleTexts.count == 3)
+    store.send(.search(.nextView))
+    #expect(store.state.search.text.isEmpty && store.state.visibleTexts.count == 3)
     #expect(!screen(store.state)[0].contains("view"))
     // A search typed by hand is no view: v starts from the first.
     store.send(.startSearch)
     store.send(.editor(.insert("mom")))
     store.send(.commitSearch)
-    store.send(.nextView)
-    #expect(store.state.search == "+work -@phone")
+    store.send(.search(.nextView))
+    #expect(store.state.search.text == "+work -@phone")
   }
 
   @Test func withoutViewsVSaysHowToMakeThem() {
     let store = appStore(AppReducer.State.loaded(["one"]), on: scheduler)
-    store.send(.nextView)
+    store.send(.search(.nextView))
     #expect(store.state.flash == "No views: name searches under [views] in the config file")
-    #expect(store.state.search.isEmpty)
+    #expect(store.state.search.text.isEmpty)
   }
 }

@@ -23,21 +23,21 @@ struct UndoTests {
     sourceLocation: SourceLocation = #_sourceLocation, _ change: (Store<AppReducer.State, AppReducer.Action>) -> Void
   ) {
     let store = store(initial)
-    for _ in 0..<select { store.send(.selectNext) }
-    let before = (store.state.todos, store.state.selection)
+    for _ in 0..<select { store.send(.list(.selectNext)) }
+    let before = (store.state.list.todos, store.state.list.selection)
     change(store)
     scheduler.advance(by: .seconds(1))
-    let after = (store.state.todos, store.state.selection)
+    let after = (store.state.list.todos, store.state.list.selection)
     #expect(after.0 != before.0, "the change changed nothing", sourceLocation: sourceLocation)
-    store.send(.undo)
-    #expect(store.state.todos == before.0, sourceLocation: sourceLocation)
-    #expect(store.state.selection == before.1, sourceLocation: sourceLocation)
-    store.send(.redo)
+    store.send(.list(.undo))
+    #expect(store.state.list.todos == before.0, sourceLocation: sourceLocation)
+    #expect(store.state.list.selection == before.1, sourceLocation: sourceLocation)
+    store.send(.list(.redo))
     scheduler.advance(by: .seconds(1))
-    #expect(store.state.todos == after.0, sourceLocation: sourceLocation)
-    #expect(store.state.selection == after.1, sourceLocation: sourceLocation)
-    store.send(.undo)
-    #expect(store.state.todos == before.0, sourceLocation: sourceLocation)
+    #expect(store.state.list.todos == after.0, sourceLocation: sourceLocation)
+    #expect(store.state.list.selection == after.1, sourceLocation: sourceLocation)
+    store.send(.list(.undo))
+    #expect(store.state.list.todos == before.0, sourceLocation: sourceLocation)
   }
 
   @Test func add() {
@@ -58,40 +58,40 @@ struct UndoTests {
 
   @Test func toggleAndTheSortItCausedAreOneStep() {
     checkUndoRedo(todos("one", "two", "three"), select: 0) { store in
-      store.send(.todo(id: id(101), action: .toggleCompleteTapped))
+      store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped)))
     }
   }
 
   @Test func toggleUndoneBeforeItsSinkCancelsTheSink() {
     let store = store(todos("one", "two"))
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped))
-    store.send(.undo)
-    #expect(store.state.unsunk.isEmpty)
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped)))
+    store.send(.list(.undo))
+    #expect(store.state.list.unsunk.isEmpty)
     scheduler.advance(by: .seconds(2))
-    #expect(store.state.todos == todos("one", "two"))
-    store.send(.redo)
-    #expect(store.state.todos.map(\.isComplete) == [true, false])
+    #expect(store.state.list.todos == todos("one", "two"))
+    store.send(.list(.redo))
+    #expect(store.state.list.todos.map(\.isComplete) == [true, false])
     #expect(store.state.visibleTexts == ["one", "two"], "the redone toggle waits for its sink")
     scheduler.advance(by: .seconds(1))
     #expect(store.state.visibleTexts == ["two", "one"], "the redone toggle sinks again")
-    #expect(store.state.todos.map(\.text) == ["one", "two"])
+    #expect(store.state.list.todos.map(\.text) == ["one", "two"])
   }
 
   @Test func delete() {
-    checkUndoRedo(todos("one", "two", "three"), select: 1) { $0.send(.deleteSelected) }
+    checkUndoRedo(todos("one", "two", "three"), select: 1) { $0.send(.list(.deleteSelected)) }
   }
 
   @Test func move() {
-    checkUndoRedo(todos("one", "two", "three"), select: 0) { $0.send(.moveSelected(.down)) }
-    checkUndoRedo(todos("one", "two", "three"), select: 2) { $0.send(.moveSelected(.up)) }
+    checkUndoRedo(todos("one", "two", "three"), select: 0) { $0.send(.list(.moveSelected(.down))) }
+    checkUndoRedo(todos("one", "two", "three"), select: 2) { $0.send(.list(.moveSelected(.up))) }
   }
 
   @Test func priority() {
-    checkUndoRedo(todos("one", "two"), select: 1) { $0.send(.todo(id: id(102), action: .priorityCycled)) }
+    checkUndoRedo(todos("one", "two"), select: 1) { $0.send(.list(.todo(id: id(102), action: .priorityCycled))) }
   }
 
   @Test func clearCompleted() {
-    checkUndoRedo(todos("a", "b", "c", "d", "e", completed: [0, 2, 4]), select: 2) { $0.send(.clearCompleted) }
+    checkUndoRedo(todos("a", "b", "c", "d", "e", completed: [0, 2, 4]), select: 2) { $0.send(.list(.clearCompleted)) }
   }
 
   @Test func stepsUndoInReverseOrderAndANewChangeClearsRedo() {
@@ -99,35 +99,35 @@ struct UndoTests {
     store.send(.addTodo(.top))
     store.send(.editor(.insert("two")))
     store.send(.commitEdit)
-    store.send(.todo(id: id(1), action: .priorityCycled))
-    store.send(.moveSelected(.down))
-    #expect(store.state.history.undoDepth == 3)
-    store.send(.undo)
-    store.send(.undo)
-    #expect(store.state.todos.map(\.text) == ["two", "one"])
-    #expect(store.state.todos[0].priority == nil)
-    store.send(.deleteSelected)
-    #expect(!store.state.history.canRedo)
-    store.send(.redo)
+    store.send(.list(.todo(id: id(1), action: .priorityCycled)))
+    store.send(.list(.moveSelected(.down)))
+    #expect(store.state.list.history.undoDepth == 3)
+    store.send(.list(.undo))
+    store.send(.list(.undo))
+    #expect(store.state.list.todos.map(\.text) == ["two", "one"])
+    #expect(store.state.list.todos[0].priority == nil)
+    store.send(.list(.deleteSelected))
+    #expect(!store.state.list.history.canRedo)
+    store.send(.list(.redo))
     #expect(store.state.flash == "Nothing to redo")
-    store.send(.undo)
-    store.send(.undo)
-    #expect(store.state.todos == todos("one"))
-    store.send(.undo)
+    store.send(.list(.undo))
+    store.send(.list(.undo))
+    #expect(store.state.list.todos == todos("one"))
+    store.send(.list(.undo))
     #expect(store.state.flash == "Nothing to undo")
   }
 
   @Test func anotherChangeWhileASinkWaitsSettlesItAndKeepsTheSelectedTodo() {
     let store = store(todos("one", "two", "three"))
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped))
-    store.send(.todo(id: id(101), action: .priorityCycled))
-    store.send(.deleteSelected)
-    #expect(store.state.todos.map(\.text) == ["two", "three"], "d deletes the todo the person saw selected")
-    store.send(.undo)
-    #expect(store.state.todos.map(\.text) == ["one", "two", "three"])
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped)))
+    store.send(.list(.todo(id: id(101), action: .priorityCycled)))
+    store.send(.list(.deleteSelected))
+    #expect(store.state.list.todos.map(\.text) == ["two", "three"], "d deletes the todo the person saw selected")
+    store.send(.list(.undo))
+    #expect(store.state.list.todos.map(\.text) == ["one", "two", "three"])
     #expect(store.state.visibleTexts == ["two", "three", "one"], "the settled sink stays")
-    store.send(.undo)
-    #expect(store.state.todos == todos("one", "two", "three"))
+    store.send(.list(.undo))
+    #expect(store.state.list.todos == todos("one", "two", "three"))
     scheduler.advance(by: .seconds(2))
     #expect(store.state.visibleTexts == ["one", "two", "three"])
   }
@@ -135,18 +135,18 @@ struct UndoTests {
   @Test func historiesAreEqualOnlyWhenTheirStepsAre() {
     let a = store(todos("one", "two"))
     let b = store(todos("one", "two"))
-    #expect(a.state.history == b.state.history)
-    a.send(.moveSelected(.down))
-    #expect(a.state.history != b.state.history)
-    b.send(.moveSelected(.down))
-    #expect(a.state.history == b.state.history)
-    a.send(.undo)
-    #expect(a.state.history != b.state.history, "an undone step waits to be redone")
+    #expect(a.state.list.history == b.state.list.history)
+    a.send(.list(.moveSelected(.down)))
+    #expect(a.state.list.history != b.state.list.history)
+    b.send(.list(.moveSelected(.down)))
+    #expect(a.state.list.history == b.state.list.history)
+    a.send(.list(.undo))
+    #expect(a.state.list.history != b.state.list.history, "an undone step waits to be redone")
   }
 
   @Test func historyKeepsAtMostItsLimit() {
     let store = store(todos("one", "two"))
-    for _ in 0..<(UndoHistory.limit + 5) { store.send(.moveSelected(store.state.selection == id(101) && store.state.todos[0].id == id(101) ? .down : .up)) }
-    #expect(store.state.history.undoDepth == UndoHistory.limit)
+    for _ in 0..<(UndoHistory.limit + 5) { store.send(.list(.moveSelected(store.state.list.selection == id(101) && store.state.list.todos[0].id == id(101) ? .down : .up))) }
+    #expect(store.state.list.history.undoDepth == UndoHistory.limit)
   }
 }

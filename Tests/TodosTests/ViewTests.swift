@@ -54,9 +54,9 @@ struct ViewTests {
       " 4 items left · saved            ? help",
     ])
     var narrow = state
-    narrow.todos = todos("abcdefghijklmnopqrstuvwxyz0123牛乳")
+    narrow.list.todos = todos("abcdefghijklmnopqrstuvwxyz0123牛乳")
     #expect(screen(narrow, 40, 10)[1] == " [ ] abcdefghijklmnopqrstuvwxyz0123牛乳", "exactly 39 columns fit")
-    narrow.todos = todos("abcdefghijklmnopqrstuvwxyz0123牛乳牛")
+    narrow.list.todos = todos("abcdefghijklmnopqrstuvwxyz0123牛乳牛")
     #expect(screen(narrow, 40, 10)[1] == " [ ] abcdefghijklmnopqrstuvwxyz0123牛乳…", "the last 牛 would straddle the edge")
   }
 
@@ -101,7 +101,7 @@ struct ViewTests {
   @Test func aNearDueDateSaysHowNearWhereItFits() {
     var near = state
     near.now = startDate  // 2026-01-01
-    near.todos = todos("Pay rent due:2026-01-02 +home", "Call due:2025-12-29", "Far due:2026-03-01")
+    near.list.todos = todos("Pay rent due:2026-01-02 +home", "Call due:2025-12-29", "Far due:2026-03-01")
     let lines = screen(near, 80, 24)
     #expect(lines[1] == " [ ] Pay rent due:2026-01-02 (tomorrow) +home")
     #expect(lines[2] == " [ ] Call due:2025-12-29 (3 days late)")
@@ -113,7 +113,7 @@ struct ViewTests {
 
   @Test func theCursorSitsAfterWideCharactersWhileEditing() {
     var editing = state
-    editing.mode = .editing(.init(id: editing.todos[1].id, isNew: false, selectionBefore: nil))
+    editing.mode = .editing(.init(id: editing.list.todos[1].id, isNew: false, selectionBefore: nil))
     editing.editor = LineEditor.State(text: "買い物 🥛 list", cursor: 5)
     let frame = AppView.render(editing, Size(columns: 80, rows: 24))
     #expect(frame.text(row: 2) == " [ ] 買い物 🥛 list")
@@ -135,7 +135,7 @@ struct ViewTests {
       let grapheme = fields[0]
       let columns = Int(fields[1])!
       var editing = state
-      editing.mode = .editing(.init(id: editing.todos[1].id, isNew: false, selectionBefore: nil))
+      editing.mode = .editing(.init(id: editing.list.todos[1].id, isNew: false, selectionBefore: nil))
       for (cursor, expected) in [(1, 5 + 1), (2, 5 + 1 + columns), (3, 5 + 1 + columns + 1)] {
         editing.editor = LineEditor.State(text: "x\(grapheme)yz", cursor: cursor)
         let frame = AppView.render(editing, Size(columns: 80, rows: 24))
@@ -152,7 +152,7 @@ struct ViewTests {
     #expect(frame.text(row: 1) == " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01")
     #expect(frame.text(row: 22).hasPrefix(" /京都 "))
     #expect(frame.text(row: 22).hasSuffix(" counting…"), "until the count is back")
-    searching.matchCount = MatchCount(key: searching.matchCountKey, count: 1)
+    searching.search.matchCount = MatchCount(key: searching.matchCountKey, count: 1)
     let counted = AppView.render(searching, Size(columns: 80, rows: 24))
     #expect(counted.text(row: 22).hasSuffix(" 1 match"), "how many todos match, at the right")
     #expect(frame.cursor?.column == 6)
@@ -222,7 +222,7 @@ struct ViewTests {
     var afternoon = state
     afternoon.now = startDate.addingTimeInterval(5 * 3600 + 7 * 60)
     #expect(AppView.clockText(afternoon) == "14:07")
-    afternoon.uses24HourClock = false
+    afternoon.settings.uses24HourClock = false
     #expect(AppView.clockText(afternoon) == "2:07 PM")
     afternoon.now = startDate.addingTimeInterval(-9 * 3600)
     #expect(AppView.clockText(afternoon) == "12:00 AM")
@@ -233,13 +233,13 @@ struct ViewTests {
     let many = IdentifiedArray(uniqueElements: (1...100).map { Todo.State(id: id(1_000 + $0), text: "todo \($0)") })
     let store = appStore(AppReducer.State(todos: many, now: startDate), on: scheduler)
     store.send(.screenResized(Size(columns: 40, rows: 10)))
-    store.send(.selectLast)
+    store.send(.list(.selectLast))
     var lines = screen(store.state, 40, 10)
     #expect(lines[7] == " [ ] todo 100")
     #expect(lines[1] == " [ ] todo 94")
-    store.send(.pageUp)
+    store.send(.list(.pageUp))
     #expect(screen(store.state, 40, 10)[1] == " [ ] todo 94", "the page above starts on the top row shown")
-    store.send(.pageUp)
+    store.send(.list(.pageUp))
     lines = screen(store.state, 40, 10)
     #expect(lines[1] == " [ ] todo 88")
   }
@@ -264,7 +264,7 @@ struct RenderDiffTests {
 
   @Test func movingTheSelectionRewritesOnlyTheTwoRows() {
     let (store, terminal, renderer) = setUp()
-    store.send(.selectNext)
+    store.send(.list(.selectNext))
     renderer.render(store.state)
     #expect(terminal.cellsWritten > 0)
     #expect(terminal.cellsWritten <= 2 * 80)
@@ -284,7 +284,7 @@ struct RenderDiffTests {
 
   @Test func togglingRewritesTheRowAndTheCounter() {
     let (store, terminal, renderer) = setUp()
-    store.send(.todo(id: id(101), action: .toggleCompleteTapped))
+    store.send(.list(.todo(id: id(101), action: .toggleCompleteTapped)))
     renderer.render(store.state)
     #expect(terminal.lines[1] == " [x] one")
     #expect(terminal.lines[23].hasPrefix(" 2 items left"))
@@ -295,7 +295,7 @@ struct RenderDiffTests {
   @Test func anUnchangedStateWritesNothing() {
     let (store, terminal, renderer) = setUp()
     renderer.render(store.state)
-    store.send(.selectPrevious)  // already at the top: no change
+    store.send(.list(.selectPrevious))  // already at the top: no change
     renderer.render(store.state)
     #expect(terminal.cellsWritten == 0)
     #expect(terminal.presents == 0)

@@ -56,15 +56,12 @@ public final class AppProgram {
     store.send(.screenResized(backend.size))
   }
 
-  /// Keys as they arrived together: each through the keymap, then one frame.
-  /// While the list is not drawn ("Terminal too small") a key cannot be
-  /// aimed at anything, so only quitting works.
+  /// Keys as they arrived together: each through the keymap, then one
+  /// frame. Which of them the state accepts is the reducer's `InputGate`.
   public func press(_ keys: some Sequence<Key>) {
     isReadingKeys = true
-    let isBlind = backend.map { !AppView.fits($0.size) } ?? false
     for key in keys where exit == nil && !store.state.isQuitting {
       guard let action = Keymap.action(for: key, in: store.state) else { continue }
-      if isBlind, action != .quit, action != .interrupt { continue }
       store.send(action)
     }
     isReadingKeys = false

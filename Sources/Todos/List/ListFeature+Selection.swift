@@ -26,17 +26,12 @@ public struct ListPosition: Comparable, Sendable {
 /// What the list shows, in which order, and where the selection may go: the
 /// filter, the search, the sink of completed todos, and the row being edited
 /// (always shown, even if it matches neither).
-extension AppReducer.State {
+extension ListFeature.State {
   public func isVisible(_ todo: Todo.State) -> Bool { Visibility(self).test(todo) }
 
   /// The todos the list shows, in the screen's order.
   public var visibleTodos: [Todo.State] {
     visibleIndices(from: .start, limit: todos.count).map { todos[$0] }
-  }
-
-  /// The search in force: the query being typed, else the one kept.
-  public var query: String {
-    if case .searching(let editor) = mode { editor.text } else { search }
   }
 
   /// Where the todo at `index` of the file shows.
@@ -52,16 +47,13 @@ extension AppReducer.State {
   public var activeCount: Int {
     var count = 0
     let todos = todos.elements.span
-    let hidingOn = showsHidden ? nil : today
+    let hidingOn = showsHidden ? nil : shown.today
     for index in todos.indices where !todos[index].isComplete {
       if let hidingOn, todos[index].hiding.hides(on: hidingOn) { continue }
       count += 1
     }
     return count
   }
-
-  /// Today on the user's clock.
-  public var today: Day { Day(now, at: utcOffset) }
 
   /// Visits the visible todos in the screen's order from `start` (included),
   /// or back from it; `body` gets each one's index in the file and returns
@@ -171,7 +163,7 @@ extension AppReducer.State {
   }
 }
 
-extension AppReducer.State {
+extension ListFeature.State {
   /// The todos the screen shows: up to `count` visible ones from `scrollTop` on.
   public func screenTodos(count: Int) -> [Todo.State] {
     visibleIndices(from: scrollTop, limit: count).map { todos[$0] }
@@ -194,33 +186,19 @@ extension AppReducer.State {
         var rows = 0
         forEachVisible(from: top) { visited in
           rows += 1
-          return visited != index && rows <= pageSize
+          return visited != index && rows <= shown.pageSize
         }
-        if rows > pageSize, let first = visibleIndices(from: selected, backward: true, limit: pageSize).last {
+        if rows > shown.pageSize, let first = visibleIndices(from: selected, backward: true, limit: shown.pageSize).last {
           top = position(of: first)
         }
       }
     }
     // A page not full while rows are hidden above: the last page instead.
-    if visibleIndices(from: top, limit: pageSize).count < pageSize {
-      let lastPage = todos.isEmpty ? [] : visibleIndices(from: endPosition, backward: true, limit: pageSize)
-      top = lastPage.count < pageSize ? .start : position(of: lastPage.last!)
+    if visibleIndices(from: top, limit: shown.pageSize).count < shown.pageSize {
+      let lastPage = todos.isEmpty ? [] : visibleIndices(from: endPosition, backward: true, limit: shown.pageSize)
+      top = lastPage.count < shown.pageSize ? .start : position(of: lastPage.last!)
     }
     scrollTop = top
-  }
-}
-
-extension Reducer where State == AppReducer.State {
-  /// After every action, the selection names a visible todo (or none), and
-  /// the screen shows it.
-  func keepingSelectionVisible() -> Reduce<State, Action> {
-    Reduce { state, action in
-      let anchor = state.selectionAnchor
-      let effect = self.reduce(into: &state, action: action)
-      state.repairSelection(anchor: anchor)
-      state.scrollSelectionIntoView()
-      return effect
-    }
   }
 }
 
@@ -235,14 +213,13 @@ struct Visibility: Sendable {
   /// The day thresholds are compared with; nil when hidden todos show.
   let hidingOn: Day?
 
-  init(_ state: AppReducer.State) {
+  init(_ state: ListFeature.State) {
     filter = state.filter
-    let query = state.query
-    let today = state.today
+    let today = state.shown.today
     hidingOn = state.showsHidden ? nil : today
-    let search = SearchQuery(query, today: today)
+    let search = SearchQuery(state.shown.query, today: today)
     self.query = search.isEmpty ? nil : search
-    editing = if case .editing(let editing) = state.mode { editing.id } else { nil }
+    editing = state.shown.editing
     unsunk = state.unsunk
   }
 

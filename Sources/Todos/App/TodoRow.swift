@@ -10,8 +10,8 @@ import TodoModel
 /// screen-wide ones (about 70 bytes to the terminal instead of 140).
 enum TodoRow {
   static func draw(_ todo: Todo.State, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
-    let selected = todo.id == state.selection
-    let theme = state.theme
+    let selected = todo.id == state.list.selection
+    let theme = state.settings.theme
     let base = todo.isComplete ? theme[.completed] : Style.plain
     var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: 1, row: row, style: base)
     let end: Int

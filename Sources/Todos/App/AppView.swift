@@ -28,13 +28,13 @@ public enum AppView {
     case .loading:
       frame.write("Loading…", column: 1, row: 1, style: Style(dim: true))
     case .failed(let message):
-      frame.write(message, column: 1, row: 1, style: state.theme[.error])
+      frame.write(message, column: 1, row: 1, style: state.settings.theme[.error])
     case .ready:
       list(state, &frame)
     }
     statusLine(state, &frame)
     footer(state, &frame)
-    if case .help(let top) = state.mode { HelpOverlay.draw(from: top, keys: state.keyOverrides, on: &frame) }
+    if case .help(let top) = state.mode { HelpOverlay.draw(from: top, keys: state.settings.keyOverrides, on: &frame) }
     return frame
   }
 
@@ -48,15 +48,15 @@ public enum AppView {
   }
 
   private static func header(_ state: AppReducer.State, _ frame: inout Frame) {
-    let clock = state.showsClock ? clockText(state) : ""
+    let clock = state.settings.showsClock ? clockText(state) : ""
     let clockColumn = frame.size.columns - DisplayWidth.of(clock) - 1
     frame.write(clock, column: clockColumn, row: 0)
-    frame.write("yaru", column: 1, row: 0, style: state.theme[.title])
+    frame.write("yaru", column: 1, row: 0, style: state.settings.theme[.title])
     var x = 0
     for (filter, columns) in filterColumns {
-      let current = filter == state.filter
+      let current = filter == state.list.filter
       let label = current ? "[\(filter.rawValue)]" : " \(filter.rawValue) "
-      x = frame.write(label, column: columns.lowerBound, row: 0, style: current ? state.theme[.filter] : Style(dim: true), limit: clockColumn - 1)
+      x = frame.write(label, column: columns.lowerBound, row: 0, style: current ? state.settings.theme[.filter] : Style(dim: true), limit: clockColumn - 1)
     }
     let notes = headerNotes(state)
     if !notes.isEmpty {
@@ -68,9 +68,9 @@ public enum AppView {
   /// it is not the file's, and hidden todos when they show.
   static func headerNotes(_ state: AppReducer.State) -> String {
     var notes: [String] = []
-    if state.order != .manual { notes.append(state.order.rawValue) }
-    if state.showsHidden { notes.append("+hidden") }
-    if let view = state.currentView { notes.append("view \(state.views[view].name)") }
+    if state.list.order != .manual { notes.append(state.list.order.rawValue) }
+    if state.list.showsHidden { notes.append("+hidden") }
+    if let view = state.search.currentView { notes.append("view \(state.search.views[view].name)") }
     return notes.joined(separator: " ")
   }
 
@@ -88,28 +88,28 @@ public enum AppView {
   /// shows that filter, a todo's row selects it.
   static func action(forClickAt column: Int, row: Int, in state: AppReducer.State) -> AppReducer.Action? {
     if row == 0 {
-      return filterColumns.first { $0.1.contains(column) }.map { .showFilter($0.0) }
+      return filterColumns.first { $0.1.contains(column) }.map { .list(.showFilter($0.0)) }
     }
-    let shown = state.screenTodos(count: state.pageSize)
+    let shown = state.list.screenTodos(count: state.pageSize)
     guard row >= 1, row <= shown.count else { return nil }
-    return .select(shown[row - 1].id)
+    return .list(.select(shown[row - 1].id))
   }
 
   static func clockText(_ state: AppReducer.State) -> String {
     let clock = WallClock(state.now, at: state.utcOffset)
     let hour = clock.hour
     let minute = clock.minute < 10 ? "0\(clock.minute)" : "\(clock.minute)"
-    if state.uses24HourClock { return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + minute }
+    if state.settings.uses24HourClock { return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + minute }
     return "\(hour % 12 == 0 ? 12 : hour % 12):\(minute) \(hour < 12 ? "AM" : "PM")"
   }
 
   private static func list(_ state: AppReducer.State, _ frame: inout Frame) {
     let rows = listRows(in: frame.size)
-    let shown = state.screenTodos(count: rows)
+    let shown = state.list.screenTodos(count: rows)
     if shown.isEmpty {
-      let hint = state.todos.isEmpty ? "No todos yet — press a to add one"
+      let hint = state.list.todos.isEmpty ? "No todos yet — press a to add one"
         : !state.query.isEmpty ? "No todo matches the search — Esc clears it"
-        : "No \(state.filter.rawValue.lowercased()) todos — f changes the filter"
+        : "No \(state.list.filter.rawValue.lowercased()) todos — f changes the filter"
       frame.write(hint, column: 1, row: 1, style: Style(dim: true))
       return
     }
@@ -133,35 +133,35 @@ public enum AppView {
     case .choosingPriority:
       frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
     case .list, .help:
-      if state.file.isReadOnly, state.search.isEmpty {
+      if state.file.isReadOnly, state.search.text.isEmpty {
         frame.write("Another yaru has this file open: here you can look, not change", column: 1, row: row, style: Style(dim: true))
-      } else if let copy = state.file.conflictCopies.first, state.search.isEmpty {
+      } else if let copy = state.file.conflictCopies.first, state.search.text.isEmpty {
         let more = state.file.conflictCopies.count > 1 ? " (+\(state.file.conflictCopies.count - 1))" : ""
         frame.write("Conflict copy: yaru merge '\(copy)'\(more)", column: 1, row: row, style: Style(foreground: .yellow))
       }
-      if !state.search.isEmpty {
+      if !state.search.text.isEmpty {
         var x = frame.write("Search: ", column: 1, row: row, style: Style(dim: true))
-        x = frame.write(state.search, column: x, row: row)
+        x = frame.write(state.search.text, column: x, row: row)
         frame.write("  · \(matchesText(state)) (Esc clears)", column: x, row: row, style: Style(dim: true))
       }
     }
   }
 
   private static func matchesText(_ state: AppReducer.State) -> String {
-    guard let count = state.matchCount?.count else { return "counting…" }
+    guard let count = state.search.matchCount?.count else { return "counting…" }
     return count == 1 ? "1 match" : "\(count) matches"
   }
 
   private static func footer(_ state: AppReducer.State, _ frame: inout Frame) {
     let row = frame.size.rows - 1
-    let left = state.activeCount
+    let left = state.list.activeCount
     var x = frame.write(left == 1 ? "1 item left" : "\(left) items left", column: 1, row: row, style: Style(bold: true))
     let (status, style) = saveStatus(state)
     x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
     x = frame.write(status, column: x, row: row, style: style)
     if let flash = state.flash {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
-      frame.write(flash, column: x, row: row, style: state.theme[.flash])
+      frame.write(flash, column: x, row: row, style: state.settings.theme[.flash])
     } else if x <= frame.size.columns - 8 {
       frame.write("? help", column: frame.size.columns - 7, row: row, style: Style(dim: true))
     }
@@ -171,8 +171,8 @@ public enum AppView {
     let file = state.file
     if file.isInMemory { return ("in memory", Style(dim: true)) }
     if file.isReadOnly { return ("READ-ONLY", Style(bold: true, foreground: .yellow)) }
-    if file.saveError != nil { return ("NOT SAVED", state.theme[.error]) }
-    if file.showsSaving { return ("saving…", Style(dim: true)) }
+    if file.saveError != nil { return ("NOT SAVED", state.settings.theme[.error]) }
+    if state.showsSaving { return ("saving…", Style(dim: true)) }
     return ("saved", Style(dim: true))
   }
 }

@@ -7,16 +7,15 @@ import TodoModel
 /// change to the list goes through the door (`change`).
 extension AppReducer {
   func addTodo(_ state: inout State, _ placement: Placement) -> Effect<Action> {
-    guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }
     state.showNewTodos()
-    let selected = state.selection.flatMap { state.todos.index(id: $0) }
+    let selected = state.list.selection.flatMap { state.list.todos.index(id: $0) }
     let index = switch placement {
     case .top: 0
     case .below: selected.map { $0 + 1 } ?? 0
     case .above: selected ?? 0
     }
     let draft = Todo.State(id: environment.uuid())
-    state.mode = .editing(Editing(id: draft.id, isNew: true, selectionBefore: state.selection))
+    state.mode = .editing(Editing(id: draft.id, isNew: true, selectionBefore: state.list.selection))
     return change(&state, ListEdit(changes: [.insert(draft, at: index)], kind: .draft, selecting: .some(draft.id)))
   }
 
@@ -24,11 +23,10 @@ extension AppReducer {
   /// selection, read as typed lines, in one undoable step (a pasted
   /// `jdjxC` is text, never keys).
   func pasteTodos(_ state: inout State, _ text: String) -> Effect<Action> {
-    guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }
     let lines = text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
     guard !lines.isEmpty else { return .none }
     state.showNewTodos()
-    let first = state.selection.flatMap { state.todos.index(id: $0) }.map { $0 + 1 } ?? 0
+    let first = state.list.selection.flatMap { state.list.todos.index(id: $0) }.map { $0 + 1 } ?? 0
     let added = lines.enumerated().map { offset, line in
       ListChange.IndexedTodo(
         index: first + offset, todo: TodoTxt.parseTyped(line, id: environment.uuid(), today: environment.today, isNew: true)
@@ -42,11 +40,10 @@ extension AppReducer {
 
   /// The selected todo's whole line, as the file has it, in the editor.
   func editSelected(_ state: inout State) -> Effect<Action> {
-    guard !state.file.isReadOnly else { return refuseWhileReadOnly(&state) }
-    guard let todo = state.selectedTodo else { return .none }
+    guard let todo = state.list.selectedTodo else { return .none }
     let line = TodoTxt.format(todo)
     state.mode = .editing(Editing(
-      id: todo.id, isNew: false, selectionBefore: state.selection, editor: LineEditor.State(text: line), original: line
+      id: todo.id, isNew: false, selectionBefore: state.list.selection, editor: LineEditor.State(text: line), original: line
     ))
     return .none
   }
@@ -56,9 +53,9 @@ extension AppReducer {
   /// todo joins the list for good (unless its line is empty); an edited one
   /// takes the new line.
   func commitEdit(_ state: inout State) -> Effect<Action> {
-    guard case .editing(let editing) = state.mode, let index = state.todos.index(id: editing.id) else { return .none }
+    guard case .editing(let editing) = state.mode, let index = state.list.todos.index(id: editing.id) else { return .none }
     let line = editing.editor.text.trimmingWhitespace()
-    let before = state.todos[index]
+    let before = state.list.todos[index]
     if editing.isNew {
       guard !line.isEmpty else { return cancelEdit(&state) }
       state.mode = .list
@@ -75,7 +72,7 @@ extension AppReducer {
     if let original = editing.original, !TodoTxt.format(before).utf8.elementsEqual(original.utf8) {
       // Another program changed this line while it was being edited (merged
       // in meanwhile): theirs stays, the edit is kept after it, tagged.
-      let mine = taggedAsConflict(todo.with(id: environment.uuid()))
+      let mine = conflictTag(todo.with(id: environment.uuid()))
       return change(&state, ListEdit(
         changes: [.insert(mine, at: index + 1)], selecting: .some(mine.id),
         message: "Changed elsewhere meanwhile: yours tagged conflict:"
@@ -88,9 +85,9 @@ extension AppReducer {
   func cancelEdit(_ state: inout State) -> Effect<Action> {
     guard case .editing(let editing) = state.mode else { return .none }
     state.mode = .list
-    guard editing.isNew, let index = state.todos.index(id: editing.id) else { return .none }
+    guard editing.isNew, let index = state.list.todos.index(id: editing.id) else { return .none }
     return change(&state, ListEdit(
-      changes: [.remove(state.todos[index], at: index)], kind: .draft, selecting: .some(editing.selectionBefore)
+      changes: [.remove(state.list.todos[index], at: index)], kind: .draft, selecting: .some(editing.selectionBefore)
     ))
   }
 }
@@ -98,7 +95,12 @@ extension AppReducer {
 extension AppReducer.State {
   /// New todos must be visible once added, whatever was being shown.
   mutating func showNewTodos() {
-    if filter == .completed { filter = .all }
-    search = ""
+    if list.filter == .completed { list.filter = .all }
+    search.text = ""
+  }
+
+  /// A todo being added and not yet committed: never saved.
+  var unfinishedNewTodo: UUID? {
+    if case .editing(let editing) = mode, editing.isNew { editing.id } else { nil }
   }
 }

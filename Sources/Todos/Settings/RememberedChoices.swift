@@ -19,10 +19,10 @@ public struct RememberedChoices: Equatable, Sendable {
 
   /// The choices in force in `state`, made over `config`.
   public init(_ state: AppReducer.State, config: Config) {
-    clock = state.uses24HourClock ? .h24 : .h12
-    order = state.order
-    filter = state.filter
-    showsHidden = state.showsHidden
+    clock = state.settings.uses24HourClock ? .h24 : .h12
+    order = state.list.order
+    filter = state.list.filter
+    showsHidden = state.list.showsHidden
     configClock = config.clock
     configOrder = config.order
     configShowsHidden = config.showsHidden
@@ -31,10 +31,10 @@ public struct RememberedChoices: Equatable, Sendable {
   /// `state` (the config's settings already in it) with the choices that still hold.
   public func applied(to state: AppReducer.State, config: Config) -> AppReducer.State {
     var state = state
-    if let clock, configClock == nil || configClock == config.clock { state.uses24HourClock = clock != .h12 }
-    if let order, configOrder == nil || configOrder == config.order { state.order = order }
-    if let filter { state.filter = filter }
-    if let showsHidden, configShowsHidden == nil || configShowsHidden == config.showsHidden { state.showsHidden = showsHidden }
+    if let clock, configClock == nil || configClock == config.clock { state.settings.uses24HourClock = clock != .h12 }
+    if let order, configOrder == nil || configOrder == config.order { state.list.order = order }
+    if let filter { state.list.filter = filter }
+    if let showsHidden, configShowsHidden == nil || configShowsHidden == config.showsHidden { state.list.showsHidden = showsHidden }
     return state
   }
 

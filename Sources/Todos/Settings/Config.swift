@@ -123,13 +123,13 @@ public struct Config: Equatable, Sendable {
   /// The state yaru starts in with these settings.
   public func applied(to state: AppReducer.State) -> AppReducer.State {
     var state = state
-    state.showsClock = clock != .off
-    state.uses24HourClock = clock != .h12
-    state.order = order
-    state.showsHidden = showsHidden
-    state.keyOverrides = keys
-    state.theme = theme
-    state.views = views
+    state.settings.showsClock = clock != .off
+    state.settings.uses24HourClock = clock != .h12
+    state.list.order = order
+    state.list.showsHidden = showsHidden
+    state.settings.keyOverrides = keys
+    state.settings.theme = theme
+    state.search.views = views
     return state
   }
 }

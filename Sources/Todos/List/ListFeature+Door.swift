@@ -2,7 +2,7 @@ import Architecture
 import FoundationEssentials
 import TodoModel
 
-/// A change to the list, as the one door (`AppReducer.change`) takes it.
+/// A change to the list, as the one door (`ListFeature.change`) takes it.
 struct ListEdit {
   enum Kind: Equatable {
     /// A person's change: one undo step. `recordedAs` is what undo keeps
@@ -32,17 +32,20 @@ struct ListEdit {
   var message: String? = nil
   /// An archive: the lines it appended to the done file.
   var archived: [String]? = nil
+  /// How many of `changes`, from the first, are made already: a todo's own
+  /// change, made by `forEach` before it reaches the door.
+  var applied = 0
 }
 
-extension AppReducer {
+extension ListFeature {
   /// The one door: every change to the list passes here, and nothing else
-  /// writes `todos`. It refuses while the file is read-only; settles a
-  /// pending sink of completed todos (a toggle instead restarts its wait);
-  /// applies the change; keeps the selection on a visible todo; records the
-  /// undo step with the selection before and after; and counts the revision
-  /// the save then writes.
+  /// writes `todos` (a todo's own change, made by `forEach`, comes here
+  /// already applied, to be recorded). It settles a pending sink of
+  /// completed todos (a toggle instead restarts its wait); applies the
+  /// change; keeps the selection on a visible todo; records the undo step
+  /// with the selection before and after; and counts the revision the save
+  /// then writes.
   func change(_ state: inout State, _ edit: ListEdit) -> Effect<Action> {
-    if !edit.kind.isFromDisk, state.file.isReadOnly { return refuseWhileReadOnly(&state) }
     let flipped = edit.kind == .undo ? [] : edit.changes.compactMap(\.flippedCompletion)
     // A toggle (with, for a recurring todo, the todo it brings or takes away).
     let isToggle = !flipped.isEmpty
@@ -53,7 +56,7 @@ extension AppReducer {
     }
     let selectionBefore = state.selection
     let anchor = state.selectionAnchor
-    for change in edit.changes { change.apply(to: &state.todos) }
+    for change in edit.changes.dropFirst(edit.applied) { change.apply(to: &state.todos) }
     state.listVersion += 1
     if state.order != .manual { state.screenOrder = ScreenOrder(state.todos, by: state.order) }
     if let selecting = edit.selecting { state.selection = selecting }
@@ -69,30 +72,26 @@ extension AppReducer {
         changes: recordedAs ?? edit.changes, selectionBefore: before ?? selectionBefore, selectionAfter: state.selection,
         archived: edit.archived
       ))
-      state.file.revision += 1
+      state.revision += 1
     case .undo:
       _ = state.history.popUndo()
-      state.file.revision += 1
+      state.revision += 1
     case .redo:
       _ = state.history.popRedo()
-      state.file.revision += 1
+      state.revision += 1
     case .draft:
       break
     case .fromDisk(let isSaved):
       state.history = UndoHistory()
-      if isSaved {
-        state.file.savedRevision = state.file.revision
-      } else {
-        state.file.revision += 1
-      }
+      if !isSaved { state.revision += 1 }
     }
-    if let message = edit.message { effects.append(flash(&state, message)) }
+    if let message = edit.message { state.message = message }
     return .merge(effects)
   }
 
-  /// What a change asked for while the file is read-only gets instead.
-  func refuseWhileReadOnly(_ state: inout State) -> Effect<Action> {
-    flash(&state, "Read-only: another yaru has this file open")
+  /// The door for a change that may not apply (nothing selected, nothing changed).
+  func change(_ state: inout State, _ edit: ListEdit?) -> Effect<Action> {
+    edit.map { change(&state, $0) } ?? .none
   }
 
   /// Completed todos sink below active ones one second after the last
@@ -103,64 +102,28 @@ extension AppReducer {
   }
 
   func undo(_ state: inout State) -> Effect<Action> {
-    guard let step = state.history.undoSteps.last else { return flash(&state, "Nothing to undo") }
+    guard let step = state.history.undoSteps.last else {
+      state.message = "Nothing to undo"
+      return .none
+    }
     let effect = change(&state, ListEdit(
       changes: step.changes.reversed().map(\.inverse), kind: .undo,
       selecting: .some(step.selectionBefore), message: "Undone — Ctrl-R redoes"
     ))
-    guard let archived = step.archived, !state.file.isReadOnly else { return effect }
+    guard let archived = step.archived else { return effect }
     return .merge(effect, doneFile { (file) throws(TodoFileError) in try file.unarchive(archived) })
   }
 
   func redo(_ state: inout State) -> Effect<Action> {
-    guard let step = state.history.redoSteps.last else { return flash(&state, "Nothing to redo") }
+    guard let step = state.history.redoSteps.last else {
+      state.message = "Nothing to redo"
+      return .none
+    }
     let effect = change(&state, ListEdit(
       changes: step.changes, kind: .redo, selecting: .some(step.selectionAfter), message: "Redone — u undoes"
     ))
-    guard let archived = step.archived, !state.file.isReadOnly else { return effect }
+    guard let archived = step.archived else { return effect }
     return .merge(effect, doneFile { (file) throws(TodoFileError) in try file.archive(archived) })
-  }
-
-  /// `A`: the completed todos' lines go to the done file first (flushed);
-  /// only when that worked (`archiveWritten`) do they leave the list, in one
-  /// undoable step, and the todo file is saved as after any change.
-  func archive(_ state: inout State) -> Effect<Action> {
-    if state.file.isReadOnly { return refuseWhileReadOnly(&state) }
-    let completed = state.todos.filter(\.isComplete)
-    guard !completed.isEmpty else { return flash(&state, "No completed todos to archive") }
-    guard let file = environment.file else { return flash(&state, "Not archived: this list is in memory, with no done file") }
-    let lines = completed.map(TodoTxt.format)
-    return .run(on: environment.ioQueue) { send in
-      let failure: TodoFileError?
-      do throws(TodoFileError) {
-        try file.archive(lines)
-        failure = nil
-      } catch {
-        failure = error
-      }
-      send(.archiveWritten(completed, lines: lines, failure: failure))
-    }
-  }
-
-  /// The done file has the lines: the todos leave the list (those still
-  /// there as they were; one changed meanwhile stays, so it is in both
-  /// files rather than lost).
-  func archiveWritten(
-    _ state: inout State, _ archived: [Todo.State], lines: [String], failure: TodoFileError?
-  ) -> Effect<Action> {
-    if let failure { return flash(&state, "Not archived: \(failure.message)") }
-    let removed = archived.compactMap { todo in
-      state.todos.index(id: todo.id).flatMap { index in
-        state.todos[index] == todo ? ListChange.IndexedTodo(index: index, todo: todo) : nil
-      }
-    }.sorted { $0.index < $1.index }
-    guard !removed.isEmpty else { return flash(&state, "Archived, but each todo changed meanwhile: kept in the list too") }
-    let noun = removed.count == 1 ? "todo" : "todos"
-    let doneName = environment.file?.doneFileName ?? "the done file"
-    return change(&state, ListEdit(
-      changes: [.removeMany(removed)], message: "Archived \(removed.count) \(noun) to \(doneName) — u brings them back",
-      archived: lines
-    ))
   }
 
   /// Work on the done file, off the main queue; a failure is said in the footer.
@@ -178,7 +141,7 @@ extension AppReducer {
 
 /// The changes people make to the list, worked out from the state; the
 /// reducer passes each through the door.
-extension AppReducer.State {
+extension ListFeature.State {
   func deletingSelected() -> ListEdit? {
     guard let todo = selectedTodo, let index = todos.index(id: todo.id) else { return nil }
     return ListEdit(changes: [.remove(todo, at: index)], message: "Deleted \"\(todo.text)\" — u to undo")
@@ -187,7 +150,7 @@ extension AppReducer.State {
   /// `J`/`K`: past the next visible todo below/above of the same kind
   /// (active or completed), so moving works the same under a filter or a
   /// search, and a todo never moves in the file without moving on screen.
-  func movingSelected(_ direction: AppReducer.Direction) -> ListEdit? {
+  func movingSelected(_ direction: ListFeature.Direction) -> ListEdit? {
     guard let id = selection, let from = todos.index(id: id) else { return nil }
     let position = position(of: from)
     let neighbors = visibleIndices(from: position, backward: direction == .up, limit: 2).filter { $0 != from }
@@ -221,13 +184,5 @@ extension AppReducer.State {
       recurrences[after.id] = nil
     }
     return edit
-  }
-
-  /// The todo `id` after `change` (an element action such as a toggle).
-  func updatingTodo(_ id: UUID, _ change: (inout Todo.State) -> Void) -> ListEdit? {
-    guard let before = todos[id: id] else { return nil }
-    var after = before
-    change(&after)
-    return after == before ? nil : ListEdit(changes: [.update(before: before, after: after)])
   }
 }

@@ -41,10 +41,8 @@ public enum Keymap {
 
   /// The action for `key` in `state`, or nil when the key means nothing there.
   public static func action(for key: Key, in state: AppReducer.State) -> AppReducer.Action? {
-    // Until the file is loaded there is no list to act on; only Ctrl-C works.
-    guard state.file.phase == .ready else { return key == .control("c") ? .interrupt : nil }
     let mode = Mode(state.mode)
-    if mode == .list, let name = state.keyOverrides.commands[key] {
+    if mode == .list, let name = state.settings.keyOverrides.commands[key] {
       return listBindings.first { $0.name == name }.flatMap { resolve($0.command, in: state) }
     }
     if let command = table[Lookup(mode: mode, key: key)] {
@@ -62,9 +60,9 @@ public enum Keymap {
     case (.list, .click(let column, let row)):
       return AppView.action(forClickAt: column, row: row, in: state)
     case (.list, .wheelDown):
-      return .selectNext
+      return .list(.selectNext)
     case (.list, .wheelUp):
-      return .selectPrevious
+      return .list(.selectPrevious)
     case (.help, .wheelDown):
       return .scrollHelp(.lineDown)
     case (.help, .wheelUp):
@@ -110,9 +108,9 @@ public enum Keymap {
   private static func resolve(_ command: Command, in state: AppReducer.State) -> AppReducer.Action? {
     switch command {
     case .send(let action): action
-    case .toggleSelected: state.selection.map { .todo(id: $0, action: .toggleCompleteTapped) }
-    case .cyclePriorityOfSelected: state.selection.map { .todo(id: $0, action: .priorityCycled) }
-    case .setPriorityOfSelected(let priority): state.selection.map { .todo(id: $0, action: .prioritySet(priority)) }
+    case .toggleSelected: state.list.selection.map { .list(.todo(id: $0, action: .toggleCompleteTapped)) }
+    case .cyclePriorityOfSelected: state.list.selection.map { .list(.todo(id: $0, action: .priorityCycled)) }
+    case .setPriorityOfSelected(let priority): state.list.selection.map { .list(.todo(id: $0, action: .prioritySet(priority))) }
     }
   }
 
@@ -136,32 +134,32 @@ public enum Keymap {
     + priorityBindings
 
   private static let listBindings: [Binding] = [
-    bind(.list, "next", ["j", .down], .selectNext, "next todo"),
-    bind(.list, "previous", ["k", .up], .selectPrevious, "previous todo"),
-    bind(.list, "first", ["g", .home], .selectFirst, "first todo"),
-    bind(.list, "last", ["G", .end], .selectLast, "last todo"),
-    bind(.list, "page-down", [.pageDown, .control("f")], .pageDown, "screen down"),
-    bind(.list, "page-up", [.pageUp, .control("b")], .pageUp, "screen up"),
+    bind(.list, "next", ["j", .down], .list(.selectNext), "next todo"),
+    bind(.list, "previous", ["k", .up], .list(.selectPrevious), "previous todo"),
+    bind(.list, "first", ["g", .home], .list(.selectFirst), "first todo"),
+    bind(.list, "last", ["G", .end], .list(.selectLast), "last todo"),
+    bind(.list, "page-down", [.pageDown, .control("f")], .list(.pageDown), "screen down"),
+    bind(.list, "page-up", [.pageUp, .control("b")], .list(.pageUp), "screen up"),
     bind(.list, "add", ["a"], .addTodo(.top), "add at the top"),
     bind(.list, "add-below", ["o"], .addTodo(.below), "add below"),
     bind(.list, "add-above", ["O"], .addTodo(.above), "add above"),
     bind(.list, "edit", ["e", .enter], .editSelected, "edit"),
     Binding(mode: .list, name: "toggle", keys: ["x", " "], command: .toggleSelected, help: "complete / re-open"),
-    bind(.list, "delete", ["d", .delete], .deleteSelected, "delete"),
-    bind(.list, "move-down", ["J"], .moveSelected(.down), "move down"),
-    bind(.list, "move-up", ["K"], .moveSelected(.up), "move up"),
+    bind(.list, "delete", ["d", .delete], .list(.deleteSelected), "delete"),
+    bind(.list, "move-down", ["J"], .list(.moveSelected(.down)), "move down"),
+    bind(.list, "move-up", ["K"], .list(.moveSelected(.up)), "move up"),
     Binding(mode: .list, name: "priority", keys: ["p"], command: .cyclePriorityOfSelected, help: "priority: none, A, B, C"),
     bind(.list, "set-priority", ["P"], .choosePriority, "priority: then a letter, or Space for none"),
-    bind(.list, "filter", ["f"], .cycleFilter, "filter"),
-    bind(.list, "hidden", ["H"], .toggleHidden, "show hidden todos (h:1, later t:)"),
-    bind(.list, "order", ["s"], .cycleOrder, "order: manual, priority, due date"),
-    bind(.list, "view", ["v"], .nextView, "next view (the config's [views]), then none"),
-    bind(.list, "clear-completed", ["C"], .clearCompleted, "clear completed"),
+    bind(.list, "filter", ["f"], .list(.cycleFilter), "filter"),
+    bind(.list, "hidden", ["H"], .list(.toggleHidden), "show hidden todos (h:1, later t:)"),
+    bind(.list, "order", ["s"], .list(.cycleOrder), "order: manual, priority, due date"),
+    bind(.list, "view", ["v"], .search(.nextView), "next view (the config's [views]), then none"),
+    bind(.list, "clear-completed", ["C"], .list(.clearCompleted), "clear completed"),
     bind(.list, "archive", ["A"], .archiveCompleted, "archive completed to done.txt"),
     bind(.list, "search", ["/"], .startSearch, "search"),
     bind(.list, "clear-search", [.escape], .cancelSearch, "clear the search"),
-    bind(.list, "undo", ["u"], .undo, "undo"),
-    bind(.list, "redo", [.control("r")], .redo, "redo"),
+    bind(.list, "undo", ["u"], .list(.undo), "undo"),
+    bind(.list, "redo", [.control("r")], .list(.redo), "redo"),
     bind(.list, "clock", ["t"], .toggleClockFormat, "12/24-hour clock"),
     bind(.list, "help", ["?"], .toggleHelp, "this help"),
     bind(.list, "quit", ["q"], .quit, "quit (saves)"),

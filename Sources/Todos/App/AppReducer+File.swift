@@ -1,0 +1,123 @@
+import Architecture
+import FoundationEssentials
+import TodoModel
+
+/// What the file's results do to the list: a load replaces it, an outside
+/// change is merged into it (worked out on the I/O queue, applied to the
+/// list it was worked out for), an archive takes the archived todos out.
+/// Each passes the list's door.
+extension AppReducer {
+  func fileResult(_ state: inout State, _ action: FileSync.Action) -> Effect<Action> {
+    switch action {
+    case .loaded(.success(let loaded)):
+      let effect = change(&state, ListEdit(changes: [.replaceAll(loaded.list.todos)], kind: .fromDisk(isSaved: true)))
+      state.file.savedRevision = state.list.revision
+      state.list.selection = state.list.firstVisible()?.id
+      return effect
+    case .changedOnDisk(let loaded, let known):
+      return merge(&state, loaded, known: known)
+    case .merged(let merge):
+      return applyMerge(&state, merge)
+    case .archiveWritten(let archived, let lines, let failure):
+      return archiveWritten(&state, archived, lines: lines, failure: failure)
+    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound:
+      return .none
+    }
+  }
+
+  /// Another program changed the file: merge it with the list, off the
+  /// main queue, over a snapshot of the list as it is now.
+  private func merge(_ state: inout State, _ loaded: LoadedFile, known: DiskStamp?) -> Effect<Action> {
+    // Read against a stamp yaru no longer has (a save finished meanwhile):
+    // the next look compares with the right one.
+    guard !state.file.isSaving, known == state.file.stamp else { return .none }
+    guard loaded.stamp?.hash != state.file.stamp?.hash else {
+      state.file.stamp = loaded.stamp  // touched, same bytes
+      return .none
+    }
+    // A todo being added is not in the file: it goes back in when applied.
+    var ours = state.list.todos
+    if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
+    let base = state.file.base, version = state.list.listVersion
+    let tag = conflictTag, snapshot = ours
+    return .run(on: environment.ioQueue) { send in
+      send(.file(.merged(OutsideMerge(loaded: loaded, known: known, into: snapshot, listVersion: version, base: base, tag: tag))))
+    }
+    .cancellable(id: FileSync.CancelID.merge, cancelInFlight: true)
+  }
+
+  /// A merge worked out for the list as it still is replaces it, in one
+  /// step; one worked out for a list that has changed since is worked out
+  /// again from the same reading.
+  private func applyMerge(_ state: inout State, _ merge: OutsideMerge) -> Effect<Action> {
+    guard !state.file.isSaving, merge.known == state.file.stamp else { return .none }
+    guard merge.listVersion == state.list.listVersion else { return self.merge(&state, merge.loaded, known: merge.known) }
+    var merged = merge.todos
+    if case .editing(let editing) = state.mode, !editing.isNew, merged[id: editing.id] == nil,
+       let index = state.list.todos.index(id: editing.id) {
+      // They removed the line being edited: it stays, and Enter commits the edit.
+      merged.insert(state.list.todos[index], at: min(index, merged.count))
+    }
+    if let draft = state.unfinishedNewTodo, let index = state.list.todos.index(id: draft) {
+      merged.insert(state.list.todos[index], at: min(index, merged.count))
+    }
+    fileSync.took(&state.file, merge.loaded)
+    let message = merge.message(fileName: environment.file?.fileName ?? "the todo file")
+    let effect = change(&state, ListEdit(changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: merge.isSaved), message: message))
+    if merge.isSaved { state.file.savedRevision = state.list.revision }
+    return .merge(.cancel(id: FileSync.CancelID.retry), effect)
+  }
+
+  /// Tags the user's version of a line both sides changed with the day, so
+  /// that searching `conflict:` finds it.
+  var conflictTag: @Sendable (Todo.State) -> Todo.State {
+    let environment = environment
+    return { todo in
+      var tagged = todo
+      let tag = "conflict:\(environment.today)"
+      tagged.text += tagged.text.isEmpty ? tag : " " + tag
+      return tagged
+    }
+  }
+
+  /// `A`: the completed todos' lines go to the done file first (flushed);
+  /// only when that worked (`archiveWritten`) do they leave the list, in one
+  /// undoable step, and the todo file is saved as after any change.
+  func archive(_ state: inout State) -> Effect<Action> {
+    let completed = state.list.todos.filter(\.isComplete)
+    guard !completed.isEmpty else { return flash(&state, "No completed todos to archive") }
+    guard let file = environment.file else { return flash(&state, "Not archived: this list is in memory, with no done file") }
+    let lines = completed.map(TodoTxt.format)
+    return .run(on: environment.ioQueue) { send in
+      let failure: TodoFileError?
+      do throws(TodoFileError) {
+        try file.archive(lines)
+        failure = nil
+      } catch {
+        failure = error
+      }
+      send(.file(.archiveWritten(completed, lines: lines, failure: failure)))
+    }
+  }
+
+  /// The done file has the lines: the todos leave the list (those still
+  /// there as they were; one changed meanwhile stays, so it is in both
+  /// files rather than lost).
+  private func archiveWritten(
+    _ state: inout State, _ archived: [Todo.State], lines: [String], failure: TodoFileError?
+  ) -> Effect<Action> {
+    if let failure { return flash(&state, "Not archived: \(failure.message)") }
+    let removed = archived.compactMap { todo in
+      state.list.todos.index(id: todo.id).flatMap { index in
+        state.list.todos[index] == todo ? ListChange.IndexedTodo(index: index, todo: todo) : nil
+      }
+    }.sorted { $0.index < $1.index }
+    guard !removed.isEmpty else { return flash(&state, "Archived, but each todo changed meanwhile: kept in the list too") }
+    let noun = removed.count == 1 ? "todo" : "todos"
+    let doneName = environment.file?.doneFileName ?? "the done file"
+    return change(&state, ListEdit(
+      changes: [.removeMany(removed)], message: "Archived \(removed.count) \(noun) to \(doneName) — u brings them back",
+      archived: lines
+    ))
+  }
+}

@@ -1,0 +1,77 @@
+import Architecture
+import FoundationEssentials
+import TodoModel
+
+/// What must follow an action, whichever feature it went to, worked out in
+/// one place from versions rather than from wrappers whose order matters:
+/// what the features said is shown; the selection stays on a visible todo,
+/// in view; the file is saved when the list's revision is ahead of the
+/// file's; the search is counted again when what it counts changed.
+extension AppReducer {
+  func followUps(_ state: inout State, selectionAnchor anchor: (id: UUID, position: ListPosition)?) -> Effect<Action> {
+    var effects: [Effect<Action>] = []
+    for message in [state.list.message, state.file.message, state.search.message].compactMap({ $0 }) {
+      effects.append(flash(&state, message))
+    }
+    state.list.message = nil
+    state.file.message = nil
+    state.search.message = nil
+    state.list.repairSelection(anchor: anchor)
+    state.list.scrollSelectionIntoView()
+    effects.append(saveIfBehind(&state))
+    effects.append(countMatchesIfStale(&state))
+    return .merge(effects)
+  }
+
+  /// If the list has committed changes the file lacks and no save is
+  /// running, save them now. A burst of changes while one save runs becomes
+  /// one more save when it finishes.
+  private func saveIfBehind(_ state: inout State) -> Effect<Action> {
+    guard state.file.phase == .ready, state.hasUnsavedChanges, !state.file.isSaving, state.file.saveError == nil
+    else { return .none }
+    var list = TodoList(todos: state.list.todos, shape: state.file.shape)
+    if let unfinished = state.unfinishedNewTodo { list.todos.remove(id: unfinished) }
+    return fileSync.save(&state.file, list, revision: state.list.revision).map(Action.file)
+  }
+
+  /// A search in force whose count is out of date is counted again, on
+  /// the I/O queue over a snapshot (the count in flight, if any, is dropped).
+  private func countMatchesIfStale(_ state: inout State) -> Effect<Action> {
+    guard !state.query.isEmpty else {
+      guard state.search.matchCount != nil else { return .none }
+      state.search.matchCount = nil
+      return .cancel(id: CancelID.matchCount)
+    }
+    let key = state.matchCountKey
+    guard state.search.matchCount?.key != key else { return .none }
+    state.search.matchCount = MatchCount(key: key, count: nil)
+    let list = state.list
+    return Effect<Action>.run(on: environment.ioQueue) { send in
+      send(.search(.matchesCounted(key, list.countVisible())))
+    }
+    .cancellable(id: CancelID.matchCount, cancelInFlight: true)
+  }
+}
+
+extension AppReducer.State {
+  /// Committed changes the file does not have yet (never, without a file).
+  public var hasUnsavedChanges: Bool {
+    !file.isInMemory && !file.isReadOnly && list.revision != file.savedRevision
+  }
+
+  /// Whether the status bar says "saving…".
+  public var showsSaving: Bool { file.isSaveSlow && (hasUnsavedChanges || file.isSaving) }
+
+  /// Whether there is a frame to show: not while the file loads, unless it
+  /// loads slowly.
+  public var hasFrame: Bool { file.phase != .loading || file.isLoadingSlow }
+
+  /// The program may exit: quitting, and nothing left that could still be saved.
+  public var canExit: Bool {
+    isQuitting && (!hasUnsavedChanges || file.saveError != nil || file.phase != .ready || isSaveAbandoned)
+  }
+
+  var matchCountKey: MatchCount.Key {
+    MatchCount.Key(query: query, filter: list.filter, hidingOn: list.showsHidden ? nil : today, listVersion: list.listVersion)
+  }
+}

@@ -1,0 +1,45 @@
+/// The one place that decides which actions the state accepts, for keys
+/// from a terminal, a key script or a test alike: until the file is loaded
+/// there is no list to act on (only Ctrl-C works); on a terminal too small
+/// to draw the list a key cannot be aimed at anything (only quitting
+/// works); while another yaru has the file, nothing changes the list.
+/// What effects, timers and signals send always passes.
+enum InputGate {
+  enum Verdict: Equatable {
+    /// Dropped without a word.
+    case ignore
+    /// Dropped, saying why in the footer.
+    case refuse(String)
+  }
+
+  /// Nil when `state` accepts `action`.
+  static func verdict(on action: AppReducer.Action, in state: AppReducer.State) -> Verdict? {
+    guard isIntent(action) else { return nil }
+    if state.file.phase != .ready { return action == .interrupt ? nil : .ignore }
+    if !AppView.fits(state.screenSize) { return action == .quit || action == .interrupt ? nil : .ignore }
+    if state.file.isReadOnly, changesList(action) { return .refuse("Read-only: another yaru has this file open") }
+    return nil
+  }
+
+  /// What a person asked for (a key, a click, a paste), as opposed to what
+  /// effects, timers and signals report.
+  private static func isIntent(_ action: AppReducer.Action) -> Bool {
+    switch action {
+    case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.doneFileFailed),
+         .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized:
+      false
+    default:
+      true
+    }
+  }
+
+  private static func changesList(_ action: AppReducer.Action) -> Bool {
+    switch action {
+    case .list(.todo), .list(.deleteSelected), .list(.moveSelected), .list(.clearCompleted), .list(.undo), .list(.redo),
+         .addTodo, .editSelected, .pasteTodos, .archiveCompleted:
+      true
+    default:
+      false
+    }
+  }
+}

@@ -1,0 +1,241 @@
+import Architecture
+import FoundationEssentials
+import TodoModel
+
+/// The todo file: loaded at start, saved after every committed change,
+/// watched for changes made by other programs, and merged with them. Every
+/// read and write runs on the environment's I/O queue; the reducer only
+/// decides. What the file's results do to the list (a load, a merge) the
+/// app passes through the list's door.
+public struct FileSync: Reducer {
+  /// Where the list stands with the file: loaded yet, saved yet, and how
+  /// the file looked on disk last time yaru read or wrote it.
+  public struct State: Equatable, Sendable {
+    public enum Phase: Equatable, Sendable {
+      case loading
+      case ready
+      /// The file cannot be used; the program shows this and exits with status 2.
+      case failed(String)
+    }
+
+    public var phase: Phase = .ready
+    /// Loading has taken long enough (`loadingFrameDelay`) to say so on
+    /// screen. A list that loads at once is the first frame, without a
+    /// flash of "Loading…" before it.
+    public var isLoadingSlow = false
+    /// No todo file: the list lives in memory only (replay without --file).
+    public var isInMemory = false
+    /// Another yaru has the file open: this one shows it and never writes it.
+    public var isReadOnly = false
+    /// The list's revision (`ListFeature.State.revision`) the file has.
+    public var savedRevision = 0
+    public var isSaving = false
+    /// A save has been running for a second: only then does the status bar
+    /// say "saving…". A save takes about a millisecond; drawing "saving…"
+    /// and then "saved" for it would add a frame to every change that
+    /// nobody could see.
+    public var isSaveSlow = false
+    /// Why the last save failed; saving is retried while this is set.
+    public var saveError: String?
+    public var stamp: DiskStamp?
+    /// The file's text when yaru last read or wrote it: what both sides
+    /// started from when another program changes the file (the merge's base).
+    public var base = ""
+    /// The file's line endings and byte order mark, kept on save.
+    public var shape = FileShape()
+    /// Sync tools' conflict copies beside the file: shown until merged (`yaru merge`).
+    public var conflictCopies: [String] = []
+    /// Looks at the file so far: every `rehashEvery`-th also hashes it.
+    var watchTicks = 0
+    /// `q` was pressed once while changes could not be saved.
+    public var isConfirmingQuit = false
+    /// What the last action has to say; the app shows it in the footer.
+    public var message: String?
+
+    public init() {}
+  }
+
+  public enum Action: Equatable, Sendable {
+    case loadingIsSlow
+    case loaded(Result<LoadedFile, TodoFileError>)
+    case saveFinished(revision: Int, text: String, Result<DiskStamp, TodoFileError>)
+    /// A save is still running a second after it started.
+    case saveIsSlow
+    case retrySave
+    /// The watch's timer: time to look at the file again.
+    case watchTicked
+    /// The file as read now, and the stamp yaru knew when it looked: a
+    /// reading that is out of date by the time it arrives is dropped.
+    case changedOnDisk(LoadedFile, known: DiskStamp?)
+    /// An outside change merged with the list as it was at `listVersion`
+    /// (on the I/O queue); applied only if the list is still that one.
+    case merged(OutsideMerge)
+    case conflictCopiesFound([String])
+    /// The done file has the archived lines (or could not take them).
+    case archiveWritten([Todo.State], lines: [String], failure: TodoFileError?)
+  }
+
+  enum CancelID: Hashable, Sendable { case save, saveSlow, retry, watch, look, merge, slowLoad }
+
+  /// How long loading may take before the screen says "Loading…".
+  public static let loadingFrameDelay: Duration = .milliseconds(100)
+  /// How often the file's bytes are hashed even when its size, times and
+  /// inode say it is unchanged (a copy that keeps them all, `cp -p`).
+  static let rehashEvery = 5
+
+  let environment: AppEnvironment
+
+  public init(environment: AppEnvironment) {
+    self.environment = environment
+  }
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .loadingIsSlow:
+      state.isLoadingSlow = true
+    case .loaded(.success(let loaded)):
+      state.phase = .ready
+      took(&state, loaded)
+      return .merge(.cancel(id: CancelID.slowLoad), watch)
+    case .loaded(.failure(let error)):
+      state.phase = .failed(error.message)
+      return .cancel(id: CancelID.slowLoad)
+    case .saveFinished(let revision, let text, .success(let stamp)):
+      state.isSaving = false
+      state.isSaveSlow = false
+      state.saveError = nil
+      state.savedRevision = revision
+      state.stamp = stamp
+      state.base = text
+      return .cancel(id: CancelID.saveSlow)
+    case .saveFinished(_, _, .failure(let error)):
+      state.isSaving = false
+      // No new save starts while this is set: a retry, or the reload, clears it.
+      state.saveError = error.message
+      let retry = Effect<Action>.run(on: environment.mainQueue, after: .seconds(2)) { send in send(.retrySave) }
+        .cancellable(id: CancelID.retry, cancelInFlight: true)
+      if error.isConflict {
+        // Someone else wrote the file first: read theirs and merge.
+        return .merge(readChangedFile(state), retry)
+      }
+      state.message = "Not saved: \(error.message) — retrying"
+      return retry
+    case .saveIsSlow:
+      state.isSaveSlow = state.isSaving
+    case .retrySave:
+      state.saveError = nil
+    case .watchTicked:
+      state.watchTicks += 1
+      return look(state, rehash: state.watchTicks % Self.rehashEvery == 0)
+    case .conflictCopiesFound(let copies):
+      state.conflictCopies = copies
+    case .changedOnDisk, .merged, .archiveWritten:
+      break  // the list's part: AppReducer
+    }
+    return .none
+  }
+
+  /// The file as read (or merged) is now what both sides start from.
+  func took(_ state: inout State, _ loaded: LoadedFile) {
+    state.shape = loaded.list.shape
+    state.stamp = loaded.stamp
+    state.base = loaded.text
+    state.saveError = nil
+  }
+
+  /// Starts reading the file (unless there is none: the list is in memory).
+  func load(_ state: inout State) -> Effect<Action> {
+    guard let file = environment.file else {
+      state.isInMemory = true
+      return .none
+    }
+    state.phase = .loading
+    let uuid = environment.uuid
+    let read = Effect<Action>.run(on: environment.ioQueue) { send in
+      send(.loaded(Result { () throws(TodoFileError) in try Self.read(file, uuid) }))
+      let copies = file.conflictCopies()
+      if !copies.isEmpty { send(.conflictCopiesFound(copies)) }
+    }
+    let slow = Effect<Action>.run(on: environment.mainQueue, after: Self.loadingFrameDelay) { send in
+      send(.loadingIsSlow)
+    }
+    return .merge(read, slow.cancellable(id: CancelID.slowLoad))
+  }
+
+  /// The file parsed (an empty list when there is no file yet). I/O queue only.
+  static func read(_ file: TodoFileClient, _ uuid: @Sendable () -> UUID) throws(TodoFileError) -> LoadedFile {
+    let contents = try file.load()
+    let text = contents?.text ?? ""
+    return LoadedFile(text: text, list: TodoList(parsing: text, makeID: uuid), stamp: contents?.stamp)
+  }
+
+  /// Once a second, on its own timer: has another program changed the file?
+  var watch: Effect<Action> {
+    guard environment.file != nil else { return .none }
+    return .timer(id: CancelID.watch, every: .seconds(1), on: environment.mainQueue) { _ in .watchTicked }
+  }
+
+  /// Stops watching (the session ends).
+  static var stopWatching: Effect<Action> { .cancel(id: CancelID.watch) }
+
+  /// Has another program changed the file? With `rehash`, also: has a sync
+  /// tool left a conflict copy? A file that is gone is not a change: sync
+  /// tools delete and write files again, and the next save writes the list
+  /// back if it stays gone. A change is read once, here.
+  private func look(_ state: State, rehash: Bool) -> Effect<Action> {
+    guard let file = environment.file, state.phase == .ready, !state.isSaving else { return .none }
+    let known = state.stamp
+    let knownCopies = state.conflictCopies
+    let uuid = environment.uuid
+    return .run(on: environment.ioQueue) { send in
+      if rehash {
+        let copies = file.conflictCopies()
+        if copies != knownCopies { send(.conflictCopiesFound(copies)) }
+      }
+      guard let now = file.stamp(rehash ? nil : known), now != known,
+            let loaded = try? Self.read(file, uuid), loaded.stamp != nil
+      else { return }
+      send(.changedOnDisk(loaded, known: known))
+    }
+    .cancellable(id: CancelID.look, cancelInFlight: true)
+  }
+
+  /// Reads the file now because a save found it changed.
+  private func readChangedFile(_ state: State) -> Effect<Action> {
+    guard let file = environment.file else { return .none }
+    let known = state.stamp
+    let uuid = environment.uuid
+    return .run(on: environment.ioQueue) { send in
+      guard let loaded = try? Self.read(file, uuid), loaded.stamp != nil else { return }
+      send(.changedOnDisk(loaded, known: known))
+    }
+  }
+
+  /// Writes `list` (the list at `revision`) unless the file holds those
+  /// bytes already; refuses to overwrite a version yaru has not seen.
+  func save(_ state: inout State, _ list: TodoList, revision: Int) -> Effect<Action> {
+    guard let file = environment.file else { return .none }
+    state.isSaving = true
+    let known = state.stamp
+    let save = Effect<Action>.run(on: environment.ioQueue) { send in
+      let text = list.formatted()
+      if let known, known.matches(text) {
+        send(.saveFinished(revision: revision, text: text, .success(known)))  // same bytes: leave the file alone
+      } else {
+        let expecting: DiskExpectation = known.map { .unchanged($0) } ?? .noFile
+        let saved = Result { () throws(TodoFileError) in try file.save(text, file.path, expecting) }
+        send(.saveFinished(revision: revision, text: text, saved))
+      }
+    }
+    let slow = Effect<Action>.run(on: environment.mainQueue, after: .seconds(1)) { send in send(.saveIsSlow) }
+    return .merge(save.cancellable(id: CancelID.save), slow.cancellable(id: CancelID.saveSlow, cancelInFlight: true))
+  }
+}
+
+/// A todo file as read: its text, the list parsed from it and the stamp of
+/// its bytes (nil and empty when there is no file yet).
+public struct LoadedFile: Equatable, Sendable {
+  public var text: String
+  public var list: TodoList
+  public var stamp: DiskStamp?
+}

@@ -1,0 +1,68 @@
+import FoundationEssentials
+import Architecture
+import TodoModel
+
+/// Another program changed the todo file: its version and the user's list,
+/// merged line by line against the version both started from (`LineMerge`).
+/// Both sides' changes are kept; a line both changed differently is kept
+/// twice, the user's tagged `conflict:`. Worked out on the I/O queue over a
+/// snapshot of the list (100,000 lines take tens of milliseconds), for the
+/// list's version it was taken at: the app applies it only to that list.
+public struct OutsideMerge: Equatable, Sendable {
+  /// The file as read: the merged list's new base and stamp.
+  public let loaded: LoadedFile
+  /// The stamp yaru knew when it noticed the change.
+  public let known: DiskStamp?
+  /// The list's version the merge was worked out from.
+  public let listVersion: Int
+  /// The merged list, without the todo being added (it is not in the file).
+  public let todos: IdentifiedArrayOf<Todo.State>
+  public let conflicts: Int
+  /// The file holds the result already (their lines, in order).
+  public let isSaved: Bool
+
+  /// Merges `loaded` into `ours` (the list at `listVersion`, less any todo
+  /// being added) against `base`; `tag` marks the user's side of a clash.
+  public init(
+    loaded: LoadedFile, known: DiskStamp?, into ours: IdentifiedArrayOf<Todo.State>, listVersion: Int, base: String,
+    tag: (Todo.State) -> Todo.State
+  ) {
+    let theirs = loaded.list.todos
+    let ourLines = ours.map(TodoTxt.format), theirLines = theirs.map(TodoTxt.format)
+    let sources = LineMerge.merge(base: TodoList.lines(of: base), ours: ourLines, theirs: theirLines)
+    var merged = IdentifiedArrayOf<Todo.State>()
+    var conflicts = 0
+    var isSaved = sources.count == theirLines.count
+    for (position, source) in sources.enumerated() {
+      switch source {
+      case .ours(let index):
+        merged.append(ours[index])
+        isSaved = isSaved && ourLines[index].utf8.elementsEqual(theirLines[position].utf8)
+      case .theirs(let index, let replacing):
+        // Their edit of a line the user left alone is the same todo (the selection stays on it).
+        merged.append(replacing.map { theirs[index].with(id: ours[$0].id) } ?? theirs[index])
+        isSaved = isSaved && index == position
+      case .conflict(let index):
+        merged.append(tag(ours[index]))
+        conflicts += 1
+        isSaved = false
+      }
+    }
+    self.loaded = loaded
+    self.known = known
+    self.listVersion = listVersion
+    self.todos = merged
+    self.conflicts = conflicts
+    self.isSaved = isSaved
+  }
+
+  /// What the footer says (after "12 items left · saved · ": 55 columns at most).
+  func message(fileName: String) -> String {
+    switch (conflicts, isSaved) {
+    case (0, true): "\(fileName) was changed by another program: reloaded"
+    case (0, false): "\(fileName) changed elsewhere: merged with yours"
+    case (1, _): "Outside change merged; 1 clash tagged conflict:"
+    default: "Outside change merged; \(conflicts) clashes tagged conflict:"
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import Architecture
+import FoundationEssentials
+import TodoModel
+
+/// The list: the todos in the file's order, what is selected and shown, the
+/// order and the sink of completed todos, undo, and the one door every
+/// change to the list passes (ListFeature+Door.swift). Each todo's own
+/// changes run in the `Todo` reducer, through `forEach`; the door then
+/// records what it changed.
+public struct ListFeature: Reducer {
+  public struct State: Equatable, Sendable {
+    /// The list in the file's order, which only add, move and delete change.
+    public var todos: IdentifiedArrayOf<Todo.State>
+    /// Always a visible todo, or nil when none is visible.
+    public var selection: UUID?
+    public var filter: Filter = .all
+    /// `H`: todos hidden by `h:1` or a later `t:` show too.
+    public var showsHidden = false
+    /// `s`: the order the list is shown in.
+    public var order = ListOrder.manual {
+      didSet { screenOrder = ScreenOrder(todos, by: order) }
+    }
+    /// Each todo's place in `order`, kept by the door.
+    var screenOrder = ScreenOrder()
+    /// Where the screen's list starts: the first visible todo at or after
+    /// this place in the screen's order is the top row. A place in the list
+    /// rather than a row number, so that under a search neither scrolling
+    /// nor drawing has to count the matches above the screen, and so that
+    /// the screen stays put when rows above or at its top change.
+    public var scrollTop = ListPosition.start
+    /// Todos whose completion changed since completed todos last sank below
+    /// active ones: until the sink, a second after the last toggle, they keep
+    /// their place on screen.
+    public var unsunk: Set<UUID> = []
+    /// The todo each completed recurring todo brought (this session), so
+    /// that re-opening it takes that one away.
+    public var recurrences: [UUID: UUID] = [:]
+    public var history = UndoHistory()
+    /// Counts every change to the list: what a result worked out about the
+    /// list (a match count, a merge) is checked against.
+    public internal(set) var listVersion = 0
+    /// Counts committed changes: the file is saved when it has fewer.
+    public var revision = 0
+    /// What the last action has to say (a door's message, "Nothing to
+    /// undo"): the app shows it in the footer and clears it.
+    public var message: String?
+    /// What else decides which rows show, owned by other features and
+    /// handed in by the app whenever it reaches the list (`AppReducer.State.list`).
+    public var shown = Shown()
+
+    public init(todos: IdentifiedArrayOf<Todo.State> = []) {
+      self.todos = todos
+      self.selection = todos.first?.id
+    }
+  }
+
+  /// The app's part of what the list shows: the search in force, the row
+  /// being edited (always shown), today (for thresholds and `due:` words)
+  /// and how many rows fit on a page.
+  public struct Shown: Equatable, Sendable {
+    public var query = ""
+    public var editing: UUID?
+    public var today = Day(year: 1970, month: 1, day: 1)!
+    public var pageSize = 1
+    public init() {}
+  }
+
+  public enum Direction: Equatable, Sendable { case up, down }
+
+  public enum Action: Equatable, Sendable {
+    /// What happens to one todo: run by `Todo` through `forEach`.
+    case todo(id: UUID, action: Todo.Action)
+    // Moving the selection.
+    case selectNext, selectPrevious, selectFirst, selectLast, pageDown, pageUp
+    /// A click on a todo's row.
+    case select(UUID)
+    // Changing the list.
+    case deleteSelected
+    case moveSelected(Direction)
+    case clearCompleted
+    case undo, redo
+    // What the list shows.
+    case cycleFilter
+    /// A click on a filter's name.
+    case showFilter(Filter)
+    case toggleHidden
+    case cycleOrder
+    /// Sent by the sink's timer, a second after the last toggle.
+    case sinkCompletedTodos
+    /// Undoing or redoing an archive could not change the done file.
+    case doneFileFailed(String)
+
+    static let todoPath = CasePath<Action, (id: UUID, action: Todo.Action)>(
+      Action.todo, extract: { if case let .todo(id, action) = $0 { (id, action) } else { nil } }
+    )
+  }
+
+  enum CancelID: Hashable, Sendable { case sink }
+
+  let environment: AppEnvironment
+
+  public init(environment: AppEnvironment) {
+    self.environment = environment
+  }
+
+  public var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      // A todo's own change is made by `Todo` in `forEach`; what it changed
+      // then passes the door, to be recorded and followed up like any change.
+      let before = Action.todoPath.extract(action).flatMap { state.todos[id: $0.id] }
+      let effect = elements.reduce(into: &state, action: action)
+      guard let before, let after = state.todos[id: before.id], after != before else { return effect }
+      return .merge(effect, change(&state, state.recurring(
+        ListEdit(changes: [.update(before: before, after: after)], applied: 1), today: environment.today, newID: environment.uuid
+      )))
+    }
+  }
+
+  private var elements: some Reducer<State, Action> {
+    let environment = environment
+    return Reduce(core).forEach(\.todos, action: Action.todoPath) { Todo(today: { environment.today }) }
+  }
+
+  private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
+    switch action {
+    case .todo:
+      break
+    case .selectNext: state.moveSelection(by: 1)
+    case .selectPrevious: state.moveSelection(by: -1)
+    case .pageDown: state.moveSelection(by: max(1, state.shown.pageSize - 1))
+    case .pageUp: state.moveSelection(by: -max(1, state.shown.pageSize - 1))
+    case .selectFirst: state.selection = state.firstVisible()?.id
+    case .selectLast: state.selection = state.lastVisible()?.id
+    case .select(let id):
+      state.selection = id
+    case .deleteSelected:
+      return change(&state, state.deletingSelected())
+    case .moveSelected(let direction):
+      guard state.order == .manual else {
+        state.message = "J/K move lines in the file's order: s back to manual"
+        return .none
+      }
+      return change(&state, state.movingSelected(direction))
+    case .clearCompleted:
+      guard state.todos.contains(where: \.isComplete) else {
+        state.message = "No completed todos to clear"
+        return .none
+      }
+      return change(&state, state.clearingCompleted())
+    case .undo:
+      return undo(&state)
+    case .redo:
+      return redo(&state)
+    case .cycleFilter:
+      state.filter = state.filter.next
+    case .showFilter(let filter):
+      state.filter = filter
+    case .toggleHidden:
+      state.showsHidden.toggle()
+    case .cycleOrder:
+      state.order = state.order.next
+    case .sinkCompletedTodos:
+      state.sinkCompletedTodos()
+    case .doneFileFailed(let message):
+      state.message = "Done file: \(message)"
+    }
+    return .none
+  }
+}

@@ -1,0 +1,29 @@
+import TodoModel
+
+/// How many todos the search lets through, for the status line. Counting
+/// reads the whole list (100,000 todos take tens of milliseconds), so it
+/// runs off the main queue on a snapshot, after the keys that change the
+/// search or the list, and the line says "counting…" until it is back.
+public struct MatchCount: Equatable, Sendable {
+  /// What the count was made for: the search, the view and the list's version.
+  public struct Key: Equatable, Sendable {
+    let query: String
+    let filter: Filter
+    let hidingOn: Day?
+    let listVersion: Int
+  }
+
+  let key: Key
+  /// Nil while counting.
+  var count: Int?
+}
+
+extension ListFeature.State {
+  /// How many todos the list shows, in all: the whole list is read.
+  func countVisible() -> Int {
+    let visibility = Visibility(self)
+    var count = 0
+    for todo in todos where visibility.test(todo) { count += 1 }
+    return count
+  }
+}
