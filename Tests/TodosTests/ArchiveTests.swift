@@ -83,6 +83,19 @@ struct DoneFileTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2026-01-01 a\nno break\n")
   }
 
+  /// A `\r\n` pair is one Character: removal splitting on Characters found
+  /// no line of a Windows done file, so undo left the archived lines there.
+  @Test func removalFindsLinesInAWindowsDoneFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-done-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("done.txt").path
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "x 2025-01-01 old\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try DoneFile.append(["x 2026-01-01 a"], to: path)
+    try DoneFile.remove(["x 2026-01-01 a"], from: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2025-01-01 old\r\n")
+  }
+
   @Test func theDoneFileIsBesideTheTodoFileUnlessDoneFileIsSet() {
     #expect(DoneFile.path(besides: "/home/u/todo/todo.txt", environment: [:]) == "/home/u/todo/done.txt")
     #expect(DoneFile.path(besides: "todo.txt", environment: [:]) == "done.txt")
