@@ -58,6 +58,22 @@ struct ArchiveTests {
     store.cancelAllEffects()
   }
 
+  /// Undo whose done file refuses to give the lines back: the todos return
+  /// all the same (in both files, never in neither), and the flash says why.
+  @Test func anUndoTheDoneFileRefusesSaysSo() {
+    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
+    let store = loadedStore(disk)
+    store.send(.archiveCompleted)
+    scheduler.advance(by: .seconds(1))
+    disk.setReadOnly("done.txt")
+    store.send(.undo)
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.flash == "Done file: Cannot save done.txt: the file is read-only (chmod u+w done.txt allows changes)")
+    #expect(disk.file("done.txt") == "x 2026-01-01 done\n")
+    #expect(disk.file("todo.txt") == "one\nx 2026-01-01 done\n")
+    store.cancelAllEffects()
+  }
+
   @Test func nothingToArchiveSaysSo() {
     let store = loadedStore(InMemoryDisk(["todo.txt": "one\n"]))
     store.send(.archiveCompleted)
