@@ -15,4 +15,13 @@ public enum SyncConflictCopy {
     return middle.hasPrefix(".sync-conflict-")
       || (middle.hasPrefix(" (") && middle.hasSuffix(")") && middle.contains("conflicted copy"))
   }
+
+  /// Marks the copy a cut-short in-place save leaves (`.todo.txt.yaru-inplace-XXXXXX`).
+  public static let inPlaceMarker = ".yaru-inplace-"
+
+  /// Whether `name` is shown as a copy of `fileName` beside it: a sync
+  /// tool's, or the whole text an interrupted in-place save left.
+  public static func isShown(_ name: String, of fileName: String) -> Bool {
+    isCopy(name, of: fileName) || name.hasPrefix("." + fileName + inPlaceMarker)
+  }
 }

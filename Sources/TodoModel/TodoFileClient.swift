@@ -65,7 +65,8 @@ public struct TodoFileClient: Sendable {
   public var load: @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?
   /// Writes `text` to `path`, refusing (a conflict error) if the file is not as expected.
   public var save: @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp
-  /// The stamp now, or `known` itself when nothing changed (nil: no file).
+  /// The stamp now, or `known` itself when inode, size and times say nothing
+  /// changed: then the bytes are not read, as this runs every second (nil: no file).
   public var stamp: @Sendable (_ known: DiskStamp?) -> DiskStamp?
   /// The names of sync tools' conflict copies beside the file (`SyncConflictCopy`).
   public var conflictCopies: @Sendable () -> [String]

@@ -30,15 +30,15 @@ public enum DoneFile {
         permissions: FilePermissions(rawValue: TodoFile.defaultFileMode())
       )
       defer { try? file.close() }
-      var text = lines.joined(separator: "\n") + "\n"
       // A file whose last line has no line break gets one first.
       let size = try file.seek(offset: 0, from: .end)
+      var last: UInt8? = nil
       if size > 0 {
-        var last: UInt8 = 0
-        _ = try withUnsafeMutableBytes(of: &last) { try file.read(fromAbsoluteOffset: size - 1, into: $0) }
-        if last != UInt8(ascii: "\n") { text = "\n" + text }
+        var byte: UInt8 = 0
+        _ = try withUnsafeMutableBytes(of: &byte) { try file.read(fromAbsoluteOffset: size - 1, into: $0) }
+        last = byte
       }
-      _ = try file.writeAll(text.utf8)
+      _ = try file.writeAll(DoneFileText.addition(lines, after: last).utf8)
       guard fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
     } catch {
       throw TodoFileError("Cannot archive to \(path): \((error as? Errno ?? .ioError).reason)")
@@ -47,17 +47,11 @@ public enum DoneFile {
   }
 
   /// Takes `lines` back out of the file (the last copy of each), saved
-  /// atomically under the folder lock: what undoing an archive does.
+  /// atomically under the folder lock: what undoing an archive does. Saved
+  /// only when the bytes change; a missing file is made, empty.
   public static func remove(_ lines: [String], from path: String) throws(TodoFileError) {
     do {
-      try TodoFile.update(path) { text -> (text: String, result: Void) in
-        var kept = (text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if kept.last == "" { kept.removeLast() }
-        for line in lines.reversed() {
-          if let index = kept.lastIndex(of: line) { kept.remove(at: index) }
-        }
-        return (kept.isEmpty ? "" : kept.joined(separator: "\n") + "\n", ())
-      }
+      try TodoFile.update(path) { text in (DoneFileText.removing(lines, from: text), ()) }
     } catch let error as TodoFileError {
       throw error
     } catch {

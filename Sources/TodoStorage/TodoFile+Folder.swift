@@ -87,8 +87,7 @@ extension TodoFile {
   public static func conflictCopies(of path: String) -> [String] {
     let target = resolved(FilePath(path))
     let name = target.lastComponent?.string ?? "todo.txt"
-    let inPlace = "." + name + inPlaceCopyMarker
-    return names(in: folderPath(of: target)).filter { SyncConflictCopy.isCopy($0, of: name) || $0.hasPrefix(inPlace) }.sorted()
+    return names(in: folderPath(of: target)).filter { SyncConflictCopy.isShown($0, of: name) }.sorted()
   }
 
   /// The names in `folder` (none if it cannot be read).

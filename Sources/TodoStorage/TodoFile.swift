@@ -186,7 +186,7 @@ public enum TodoFile {
   }
 
   /// Marks the copy an in-place save flushes first (`.todo.txt.yaru-inplace-XXXXXX`).
-  static let inPlaceCopyMarker = ".yaru-inplace-"
+  static let inPlaceCopyMarker = SyncConflictCopy.inPlaceMarker
 
   /// Writes `text` into the file itself, keeping its inode and so its hard links.
   private static func overwrite(_ target: FilePath, with text: String, path: String) throws(TodoFileError) {

@@ -2,53 +2,137 @@ import Synchronization
 import TodoModel
 
 /// Files in memory, for tests: another program can change them, and saves
-/// can be made to fail like a full disk.
+/// can be made to fail like a full disk or a read-only file. It answers as
+/// `TodoFileClient.live` does (FileClientContractTests hold both to that).
 public final class InMemoryDisk: Sendable {
-  private let files = Mutex<[String: (text: String, version: Int64)]>([:])
-  private let failure = Mutex<TodoFileError?>(nil)
+  private struct File {
+    var text: String
+    /// Stands for the file's times: the disk's clock when it was last
+    /// written, never reused, so a file written again never looks unchanged.
+    var version: Int64
+    var isReadOnly = false
 
-  public init(_ files: [String: String] = [:]) {
-    self.files.withLock { $0 = files.mapValues { ($0, 1) } }
+    /// As `TodoFile.stamp(_:unlessSameAs:)`: `known` itself when the times
+    /// and size say nothing changed, without looking at the bytes.
+    func stamp(unlessSameAs known: DiskStamp?) -> DiskStamp {
+      var now = DiskStamp(inode: 1, size: Int64(text.utf8.count), modified: version, changed: version, hash: known?.hash ?? 0)
+      if let known, now == known { return known }
+      now.hash = DiskStamp.hash(text.utf8)
+      return now
+    }
   }
 
-  public func file(_ path: String) -> String? { files.withLock { $0[path]?.text } }
+  private struct Contents {
+    var files: [String: File] = [:]
+    var clock: Int64 = 0
+    var failure: TodoFileError?
+
+    mutating func write(_ path: String, _ text: String) {
+      clock += 1
+      files[path, default: File(text: text, version: clock)].text = text
+      files[path]?.version = clock
+    }
+
+    /// The write a save makes, failing as a read-only file or a full disk does.
+    mutating func save(_ text: String, to path: String) throws(TodoFileError) -> DiskStamp {
+      if files[path]?.isReadOnly == true {
+        throw TodoFileError("Cannot save \(path): the file is read-only (chmod u+w \(path) allows changes)")
+      }
+      if let failure { throw failure }
+      write(path, text)
+      return files[path]!.stamp(unlessSameAs: nil)
+    }
+  }
+
+  private let contents = Mutex(Contents())
+
+  public init(_ files: [String: String] = [:]) {
+    contents.withLock { disk in
+      for (path, text) in files.sorted(by: { $0.key < $1.key }) { disk.write(path, text) }
+    }
+  }
+
+  public func file(_ path: String) -> String? { contents.withLock { $0.files[path]?.text } }
 
   /// Every file on the disk, sorted.
-  public var fileNames: [String] { files.withLock { $0.keys.sorted() } }
+  public var fileNames: [String] { contents.withLock { $0.files.keys.sorted() } }
 
   /// Another program writes the file.
   public func replace(_ path: String, with text: String) {
-    files.withLock { $0[path] = (text, ($0[path]?.version ?? 0) + 1) }
+    contents.withLock { $0.write(path, text) }
   }
 
   /// Another program deletes the file.
   public func remove(_ path: String) {
-    files.withLock { $0[path] = nil }
+    contents.withLock { $0.files[path] = nil }
+  }
+
+  /// `chmod u-w` (or `u+w`): yaru's saves refuse a read-only file.
+  public func setReadOnly(_ path: String, _ isReadOnly: Bool = true) {
+    contents.withLock { $0.files[path]?.isReadOnly = isReadOnly }
   }
 
   /// Saves fail with `error` until set back to nil.
-  public func failSaves(with error: TodoFileError?) { failure.withLock { $0 = error } }
+  public func failSaves(with error: TodoFileError?) { contents.withLock { $0.failure = error } }
 
-  var saveFailure: TodoFileError? { failure.withLock { $0 } }
+  /// The stamp of the file now (nil: none), hashed.
+  public func stamp(_ path: String) -> DiskStamp? { stamp(path, unlessSameAs: nil) }
 
-  func write(_ text: String, to path: String, expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp {
-    if let error = failure.withLock({ $0 }) { throw error }
-    let conflict = TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
-    switch expecting {
-    case .anything: break
-    case .noFile: if file(path) != nil { throw conflict }
-    case .unchanged(let known): if stamp(path)?.hash != known.hash { throw conflict }
-    }
-    replace(path, with: text)
-    return stamp(path)!
+  func stamp(_ path: String, unlessSameAs known: DiskStamp?) -> DiskStamp? {
+    contents.withLock { $0.files[path]?.stamp(unlessSameAs: known) }
   }
 
-  public func stamp(_ path: String) -> DiskStamp? {
-    files.withLock { files in
-      files[path].map {
-        DiskStamp(inode: 1, size: Int64($0.text.utf8.count), modified: $0.version, changed: $0.version, hash: DiskStamp.hash($0.text.utf8))
+  func read(_ path: String) -> (text: String, stamp: DiskStamp)? {
+    contents.withLock { $0.files[path].map { ($0.text, $0.stamp(unlessSameAs: nil)) } }
+  }
+
+  /// As `TodoFile.write`: the expectation first, then the write itself.
+  func write(_ text: String, to path: String, expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp {
+    try contents.withLock { (disk: inout Contents) throws(TodoFileError) in
+      let conflict = TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
+      let file = disk.files[path]
+      switch expecting {
+      case .anything: break
+      case .noFile: if file != nil { throw conflict }
+      case .unchanged(let known):
+        // A file deleted meanwhile is written again, as on the disk.
+        if let file, file.stamp(unlessSameAs: known).hash != known.hash { throw conflict }
       }
+      return try disk.save(text, to: path)
     }
+  }
+
+  /// As `DoneFile.append`: nothing to add writes nothing; a read-only file
+  /// refuses appends (for anyone but root).
+  func append(_ lines: [String], to path: String) throws(TodoFileError) {
+    guard !lines.isEmpty else { return }
+    try contents.withLock { (disk: inout Contents) throws(TodoFileError) in
+      let old = disk.files[path]
+      if old?.isReadOnly == true { throw TodoFileError("Cannot archive to \(path): Permission denied") }
+      if let failure = disk.failure { throw failure }
+      disk.write(path, (old?.text ?? "") + DoneFileText.addition(lines, after: old?.text.utf8.last))
+    }
+  }
+
+  /// As `DoneFile.remove`: saved like any save, and only when the bytes change.
+  func removeLines(_ lines: [String], from path: String) throws(TodoFileError) {
+    try contents.withLock { (disk: inout Contents) throws(TodoFileError) in
+      let old = disk.files[path]?.text
+      let text = DoneFileText.removing(lines, from: old)
+      if let old, old.utf8.elementsEqual(text.utf8) { return }
+      _ = try disk.save(text, to: path)
+    }
+  }
+
+  /// As `TodoFile.conflictCopies`: names (no folders) beside `path`, sorted.
+  func conflictCopies(of path: String) -> [String] {
+    let (folder, name) = Self.split(path)
+    return fileNames.map(Self.split).filter { $0.folder == folder && SyncConflictCopy.isShown($0.name, of: name) }.map { $0.name }
+  }
+
+  private static func split(_ path: String) -> (folder: Substring, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    return (path[..<slash], String(path[path.index(after: slash)...]))
   }
 }
 
@@ -57,22 +141,13 @@ extension TodoFileClient {
   public static func inMemory(path: String = "todo.txt", donePath: String = "done.txt", disk: InMemoryDisk) -> TodoFileClient {
     TodoFileClient(
       path: path,
-      load: { () throws(TodoFileError) in disk.file(path).map { ($0, disk.stamp(path)!) } },
+      load: { () throws(TodoFileError) in disk.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try disk.write(text, to: target, expecting: expecting) },
-      stamp: { _ in disk.stamp(path) },
-      conflictCopies: { disk.fileNames.filter { SyncConflictCopy.isCopy($0, of: path) } },
+      stamp: { disk.stamp(path, unlessSameAs: $0) },
+      conflictCopies: { disk.conflictCopies(of: path) },
       donePath: donePath,
-      archive: { (lines) throws(TodoFileError) in
-        if let error = disk.saveFailure { throw error }
-        disk.replace(donePath, with: (disk.file(donePath) ?? "") + lines.map { $0 + "\n" }.joined())
-      },
-      unarchive: { (lines) throws(TodoFileError) in
-        var kept = (disk.file(donePath) ?? "").split(separator: "\n").map(String.init)
-        for line in lines.reversed() {
-          if let index = kept.lastIndex(of: line) { kept.remove(at: index) }
-        }
-        disk.replace(donePath, with: kept.map { $0 + "\n" }.joined())
-      }
+      archive: { (lines) throws(TodoFileError) in try disk.append(lines, to: donePath) },
+      unarchive: { (lines) throws(TodoFileError) in try disk.removeLines(lines, from: donePath) }
     )
   }
 }

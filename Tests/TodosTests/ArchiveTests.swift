@@ -58,6 +58,22 @@ struct ArchiveTests {
     store.cancelAllEffects()
   }
 
+  /// Undo whose done file refuses to give the lines back: the todos return
+  /// all the same (in both files, never in neither), and the flash says why.
+  @Test func anUndoTheDoneFileRefusesSaysSo() {
+    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
+    let store = loadedStore(disk)
+    store.send(.archiveCompleted)
+    scheduler.advance(by: .seconds(1))
+    disk.setReadOnly("done.txt")
+    store.send(.undo)
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.flash == "Done file: Cannot save done.txt: the file is read-only (chmod u+w done.txt allows changes)")
+    #expect(disk.file("done.txt") == "x 2026-01-01 done\n")
+    #expect(disk.file("todo.txt") == "one\nx 2026-01-01 done\n")
+    store.cancelAllEffects()
+  }
+
   @Test func nothingToArchiveSaysSo() {
     let store = loadedStore(InMemoryDisk(["todo.txt": "one\n"]))
     store.send(.archiveCompleted)
@@ -81,6 +97,19 @@ struct DoneFileTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2026-01-01 a\nno break\nx 2026-01-02 b\nx 2026-01-01 a\n")
     try DoneFile.remove(["x 2026-01-02 b", "x 2026-01-01 a"], from: path)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2026-01-01 a\nno break\n")
+  }
+
+  /// A `\r\n` pair is one Character: removal splitting on Characters found
+  /// no line of a Windows done file, so undo left the archived lines there.
+  @Test func removalFindsLinesInAWindowsDoneFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-done-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("done.txt").path
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "x 2025-01-01 old\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try DoneFile.append(["x 2026-01-01 a"], to: path)
+    try DoneFile.remove(["x 2026-01-01 a"], from: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2025-01-01 old\r\n")
   }
 
   @Test func theDoneFileIsBesideTheTodoFileUnlessDoneFileIsSet() {
