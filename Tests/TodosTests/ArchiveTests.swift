@@ -66,7 +66,7 @@ struct ArchiveTests {
     store.send(.archiveCompleted)
     scheduler.advance(by: .seconds(1))
     disk.setReadOnly("done.txt")
-    store.send(.undo)
+    store.send(.list(.undo))
     scheduler.advance(by: .seconds(1))
     #expect(store.state.flash == "Done file: Cannot save done.txt: the file is read-only (chmod u+w done.txt allows changes)")
     #expect(disk.file("done.txt") == "x 2026-01-01 done\n")
