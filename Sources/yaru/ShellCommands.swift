@@ -2,6 +2,7 @@ import Architecture
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import IdentifiedCollections
 import TodoModel
 import Todos
 import TodoStorage

@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import IdentifiedCollections
 @testable import TodoModel
 @testable import Todos
 import Terminal
