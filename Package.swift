@@ -94,10 +94,11 @@ let package = Package(
       swiftSettings: strict
     ),
     // The pure domain: todos, days, tags, the todo.txt format, the search
-    // query, and the shape of the file client. No I/O.
+    // query, and the shape of the file client. No I/O, and no reducers: the
+    // `Todo` reducer conformance is in Todos (List/Todo+Reducer.swift).
     .target(
       name: "TodoModel",
-      dependencies: ["IdentifiedCollections", "Architecture"],
+      dependencies: ["IdentifiedCollections"],
       swiftSettings: strict
     ),
     // The live world: the todo file on disk, the instance lock, the local

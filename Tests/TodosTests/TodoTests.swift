@@ -82,6 +82,20 @@ struct TodoTests {
     store.send(.priorityCycled)
   }
 
+  /// The rules are plain methods on the state (the model has no reducer);
+  /// they say whether a priority change took.
+  @Test func theRulesArePlainMethodsOnTheState() {
+    var todo = Todo.State(id: id(1), text: "Plan", priority: "B")
+    todo.toggleCompletion(on: day)
+    #expect(todo.isComplete && todo.completionDate == day && todo.text == "Plan pri:B" && todo.priority == nil)
+    #expect(!todo.cyclePriority() && !todo.setPriority("A") && todo.priority == nil)
+    todo.toggleCompletion(on: day)
+    #expect(!todo.isComplete && todo.completionDate == nil && todo.text == "Plan" && todo.priority == "B")
+    #expect(todo.cyclePriority() && todo.priority == "C")
+    #expect(!todo.setPriority("q") && todo.priority == "C")
+    #expect(todo.setPriority(nil) && todo.priority == nil)
+  }
+
   @Test func tagsAreReadFromTheText() {
     let todo = Todo.State(id: id(1), text: "Submit taxes +finance @desk due:2026-12-15 see https://x.org/a:b 10:30")
     #expect(todo.projects == ["+finance"])
