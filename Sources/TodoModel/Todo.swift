@@ -66,9 +66,9 @@ extension Todo.State {
     if isComplete {
       isComplete = false
       completionDate = nil
-      if let (letter, range) = text.priorityTag() {
+      if let (letter, word) = TagScan.priorityTag(in: text) {
         priority = letter
-        text.removeSubrange(range)
+        text.removeWord(utf8: word)
       }
     } else {
       isComplete = true
@@ -105,27 +105,16 @@ extension Todo.State {
 }
 
 extension String {
-  /// The last `pri:X` tag (X in A…Z) and the range to remove with it,
-  /// including the space that separated it from the rest.
-  func priorityTag() -> (Character, Range<String.Index>)? {
-    var result: (Character, Range<String.Index>)?
-    var searchStart = startIndex
-    while let found = self[searchStart...].firstRange(of: "pri:") {
-      searchStart = found.upperBound
-      let tokenStart = found.lowerBound
-      guard tokenStart == startIndex || self[index(before: tokenStart)] == " " else { continue }
-      guard found.upperBound < endIndex else { continue }
-      let letter = self[found.upperBound]
-      let tokenEnd = index(after: found.upperBound)
-      guard letter.isASCII, letter.isUppercase, tokenEnd == endIndex || self[tokenEnd] == " " else { continue }
-      var removal = tokenStart..<tokenEnd
-      if tokenStart > startIndex {
-        removal = index(before: tokenStart)..<tokenEnd
-      } else if tokenEnd < endIndex {
-        removal = tokenStart..<index(after: tokenEnd)
-      }
-      result = (letter, removal)
+  /// Takes out the word at UTF-8 offsets `word` (one TagScan found) and
+  /// the space that separated it from the rest: the one before it, or,
+  /// for the first word, the one after.
+  mutating func removeWord(utf8 word: Range<Int>) {
+    var start = word.lowerBound, end = word.upperBound
+    if start > 0 {
+      start -= 1
+    } else if end < utf8.count {
+      end += 1
     }
-    return result
+    removeSubrange(utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end))
   }
 }

@@ -53,6 +53,22 @@ struct TodoTests {
     }
   }
 
+  /// The `pri:` word goes with the space that set it apart, wherever it is,
+  /// and only a word `pri:` + one capital counts.
+  @Test(arguments: [
+    ("pri:C", "", "C"),
+    ("pri:C Water", "Water", "C"),
+    ("Water pri:C plants", "Water plants", "C"),
+    ("Water  pri:C", "Water ", "C"),
+    ("Water pri:c xpri:C pri:CD pri:", "Water pri:c xpri:C pri:CD pri:", nil),
+    ("牛乳 pri:D 🥛", "牛乳 🥛", "D"),
+  ] as [(String, String, Character?)])
+  func reopeningTakesOutThePriTagWord(_ text: String, _ left: String, _ priority: Character?) {
+    var todo = Todo.State(id: id(1), text: text, isComplete: true, completionDate: day)
+    todo.toggleCompletion(on: day)
+    #expect(todo.text == left && todo.priority == priority, "\(text)")
+  }
+
   @Test func priorityCyclesNoneABCNone() {
     let store = store(Todo.State(id: id(1), text: "Plan"))
     store.send(.priorityCycled) { $0.priority = "A" }
