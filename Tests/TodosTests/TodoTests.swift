@@ -123,6 +123,11 @@ struct TodoTests {
   @Test func aDueTagThatIsNotARealDayIsNoDueDate() {
     #expect(Todo.State(id: id(1), text: "x due:2026-02-30").dueDate == nil)
     #expect(Todo.State(id: id(1), text: "x due:soon").dueDate == nil)
+    // One word, by the same rule (a row picks out each due word).
+    #expect(Todo.State.dueDate(ofWord: "due:2026-12-15") == Day(year: 2026, month: 12, day: 15))
+    for word in ["due:2026-02-30", "due:soon", "due:", "xdue:2026-12-15", "due:2026-12-150", "Due:2026-12-15", "due:\u{301}2026-12-15"] {
+      #expect(Todo.State.dueDate(ofWord: word[...]) == nil, "\(word)")
+    }
   }
 }
 
