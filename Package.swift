@@ -16,12 +16,12 @@ let package = Package(
   products: [
     .executable(name: "yaru", targets: ["yaru"]),
     // For Benchmarks/ (its own package, so benchmarks never slow `make build`).
-    .library(name: "YaruCore", targets: ["Architecture", "Terminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos"]),
+    .library(name: "YaruCore", targets: ["IdentifiedCollections", "Architecture", "Terminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos"]),
   ],
   dependencies: [
     // OrderedSet: the ids of our IdentifiedArray (the todo list), kept in
     // order with O(1) lookup. (swift-identified-collections would link all of
-    // Foundation into the app; see Sources/Architecture/IdentifiedArray.swift.)
+    // Foundation into the app; see Sources/IdentifiedCollections/IdentifiedArray.swift.)
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     // customDump/diff: readable −/+ state diffs for TestStore failures. Tests
     // only: it links FoundationNetworking (curl, TLS), which would make the app
@@ -39,9 +39,19 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
+    // IdentifiedArray on its own: the model (the todo list) and the reducer
+    // framework (`forEach`) both need it, and the model must not see reducers.
+    .target(
+      name: "IdentifiedCollections",
+      dependencies: [
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
+      swiftSettings: strict
+    ),
     .target(
       name: "Architecture",
       dependencies: [
+        "IdentifiedCollections",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: strict
@@ -84,10 +94,11 @@ let package = Package(
       swiftSettings: strict
     ),
     // The pure domain: todos, days, tags, the todo.txt format, the search
-    // query, and the shape of the file client. No I/O.
+    // query, and the shape of the file client. No I/O, and no reducers: the
+    // `Todo` reducer conformance is in Todos (List/Todo+Reducer.swift).
     .target(
       name: "TodoModel",
-      dependencies: ["Architecture"],
+      dependencies: ["IdentifiedCollections"],
       swiftSettings: strict
     ),
     // The live world: the todo file on disk, the instance lock, the local
@@ -110,7 +121,7 @@ let package = Package(
     // domain, never the disk: the environment brings the file client.
     .target(
       name: "Todos",
-      dependencies: ["Architecture", "Terminal", "TodoModel"],
+      dependencies: ["IdentifiedCollections", "Architecture", "Terminal", "TodoModel"],
       swiftSettings: strict
     ),
     .target(
@@ -121,15 +132,21 @@ let package = Package(
     .executableTarget(
       name: "yaru",
       dependencies: [
-        "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos", "Replay",
+        "IdentifiedCollections", "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos", "Replay",
         "CMainQueue",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
     .testTarget(
+      name: "IdentifiedCollectionsTests",
+      dependencies: ["IdentifiedCollections"],
+      swiftSettings: testStrict
+    ),
+    .testTarget(
       name: "ArchitectureTests",
       dependencies: [
+        "IdentifiedCollections",
         "Architecture",
         "ArchitectureTesting",
         "TestIssueReporter",
@@ -144,6 +161,7 @@ let package = Package(
         "TodoModel",
         "TodoStorage",
         "TodoTestSupport",
+        "IdentifiedCollections",
         "Architecture",
         "ArchitectureTesting",
         "Terminal",

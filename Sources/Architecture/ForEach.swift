@@ -1,3 +1,4 @@
+import IdentifiedCollections
 import OrderedCollections
 
 extension Reducer {

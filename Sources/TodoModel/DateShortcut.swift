@@ -27,14 +27,9 @@ public enum DateShortcut {
   /// other byte as it was.
   public static func resolving(_ text: String, today: Day) -> String {
     guard text.contains(":") else { return text }
-    var changed = false
-    let words = text.split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
-      guard let (key, value) = Todo.State.keyValue(word), dateKeys.contains(key), Day(value) == nil,
-            let day = day(value, today: today)
-      else { return word }
-      changed = true
+    return text.rewritingTags { key, value in
+      guard dateKeys.contains(key), Day(value) == nil, let day = day(value, today: today) else { return nil }
       return "\(key):\(day)"
-    }
-    return changed ? words.joined(separator: " ") : text
+    } ?? text
   }
 }

@@ -49,10 +49,10 @@ extension String {
   /// The text with the first `key:` tag's value replaced.
   func replacingTag(_ key: Substring, with value: String) -> String {
     var replaced = false
-    return split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
-      guard !replaced, let (wordKey, _) = Todo.State.keyValue(word), wordKey == key else { return word }
+    return rewritingTags { wordKey, _ in
+      guard !replaced, wordKey == key else { return nil }
       replaced = true
       return "\(key):\(value)"
-    }.joined(separator: " ")
+    } ?? self
   }
 }

@@ -79,7 +79,7 @@ public struct SearchQuery: Sendable {
     case .tag(let tag):
       return tag.isWord(in: line)
     case .priority(let range):
-      let shown = isComplete ? TagScan.priorityTag(in: line) : priority
+      let shown = isComplete ? TagScan.priorityTag(in: line)?.letter : priority
       return shown.map(range.contains) ?? false
     case .due(let when):
       guard !isComplete, let due = TagScan.dueDate(in: line) else { return false }

@@ -23,6 +23,13 @@ extension Todo.State {
     TagScan.firstDayWord(of: "due:", in: text).map { ($0.day, text.utf8.index(text.utf8.startIndex, offsetBy: $0.end)) }
   }
 
+  /// The day of one `due:YYYY-MM-DD` word, by the rule `dueDate` reads
+  /// from the bytes: for a row that picks out every due word it shows.
+  public static func dueDate(ofWord word: Substring) -> Day? {
+    guard word.utf8.starts(with: "due:".utf8) else { return nil }
+    return Day(word[word.utf8.index(word.startIndex, offsetBy: 4)...])
+  }
+
   var words: [Substring] {
     text.split(separator: " ", omittingEmptySubsequences: true)
   }
@@ -33,5 +40,21 @@ extension Todo.State {
     let value = word[word.index(after: colon)...]
     guard !key.isEmpty, !value.isEmpty, !value.contains(":") else { return nil }
     return (key, value)
+  }
+}
+
+extension String {
+  /// The text with some `key:value` words rewritten: `rewrite` gives a
+  /// word's new text, or nil to keep it. Split at single spaces and joined
+  /// again, so every other byte stays as it was; nil when nothing changed.
+  /// The one way tags are rewritten (date shortcuts, a recurring todo's dates).
+  func rewritingTags(_ rewrite: (_ key: Substring, _ value: Substring) -> String?) -> String? {
+    var changed = false
+    let words = split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+      guard let (key, value) = Todo.State.keyValue(word), let rewritten = rewrite(key, value) else { return word }
+      changed = true
+      return rewritten[...]
+    }
+    return changed ? words.joined(separator: " ") : nil
   }
 }

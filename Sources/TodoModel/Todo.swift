@@ -1,9 +1,9 @@
-import Architecture
 import FoundationEssentials
 
 /// One todo and what it can do on its own: complete and re-open, change
-/// priority. The list (`AppReducer`) composes one of these per element.
-public struct Todo: Reducer {
+/// priority. Its rules are methods on `State`; the reducer conformance is
+/// in Todos, so the model never sees the reducer framework.
+public struct Todo: Sendable {
   public struct State: Equatable, Identifiable, Sendable {
     public let id: UUID
     /// Everything after the priority and dates: words, +projects, @contexts, key:value tags.
@@ -48,68 +48,73 @@ public struct Todo: Reducer {
   }
 
   /// Today, from the environment's clock: completing a todo stamps it.
-  let today: @Sendable () -> Day
+  /// Read by the reducer (in Todos), which calls it per action.
+  public let today: @Sendable () -> Day
 
   public init(today: @escaping @Sendable () -> Day) {
     self.today = today
   }
+}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .toggleCompleteTapped:
-      if state.isComplete {
-        state.isComplete = false
-        state.completionDate = nil
-        if let (priority, range) = state.text.priorityTag() {
-          state.priority = priority
-          state.text.removeSubrange(range)
-        }
-      } else {
-        state.isComplete = true
-        state.completionDate = today()
-        if let priority = state.priority {
-          // As todo.sh does: the priority survives completion as a tag.
-          state.text += state.text.isEmpty ? "pri:\(priority)" : " pri:\(priority)"
-          state.priority = nil
-        }
+/// The rules one todo keeps on its own, as plain methods: the model states
+/// them, and the reducer (`Todo+Reducer.swift` in Todos) only calls them.
+extension Todo.State {
+  /// `x`: completes the todo, stamped `today`, or re-opens it. As todo.sh
+  /// does, a priority survives completion as a `pri:X` tag and comes back
+  /// from it (from a tag another tool wrote, too).
+  public mutating func toggleCompletion(on today: Day) {
+    if isComplete {
+      isComplete = false
+      completionDate = nil
+      if let (letter, word) = TagScan.priorityTag(in: text) {
+        priority = letter
+        text.removeWord(utf8: word)
       }
-    case .priorityCycled:
-      guard !state.isComplete else { return .none }
-      state.priority = switch state.priority {
-      case nil: "A"
-      case "C", "Z": nil
-      case let letter?: Character(Unicode.Scalar(letter.asciiValue! + 1))
+    } else {
+      isComplete = true
+      completionDate = today
+      if let priority {
+        text += text.isEmpty ? "pri:\(priority)" : " pri:\(priority)"
+        self.priority = nil
       }
-    case .prioritySet(let priority):
-      guard !state.isComplete, priority.map({ $0.isASCII && $0.isUppercase }) ?? true else { return .none }
-      state.priority = priority
     }
-    return .none
+  }
+
+  /// `p`: none → A → B → C → none; from another letter the next one, Z →
+  /// none. A completed todo keeps its `pri:` tag: nothing changes.
+  /// Returns whether the priority changed.
+  @discardableResult
+  public mutating func cyclePriority() -> Bool {
+    guard !isComplete else { return false }
+    priority = switch priority {
+    case nil: "A"
+    case "C", "Z": nil
+    case let letter?: Character(Unicode.Scalar(letter.asciiValue! + 1))
+    }
+    return true
+  }
+
+  /// `P` and a letter (or none): only `A`…`Z`, and only on an active todo.
+  /// Returns whether the priority was set (even to the one it had).
+  @discardableResult
+  public mutating func setPriority(_ newPriority: Character?) -> Bool {
+    guard !isComplete, newPriority.map({ $0.isASCII && $0.isUppercase }) ?? true else { return false }
+    priority = newPriority
+    return true
   }
 }
 
 extension String {
-  /// The last `pri:X` tag (X in A…Z) and the range to remove with it,
-  /// including the space that separated it from the rest.
-  func priorityTag() -> (Character, Range<String.Index>)? {
-    var result: (Character, Range<String.Index>)?
-    var searchStart = startIndex
-    while let found = self[searchStart...].firstRange(of: "pri:") {
-      searchStart = found.upperBound
-      let tokenStart = found.lowerBound
-      guard tokenStart == startIndex || self[index(before: tokenStart)] == " " else { continue }
-      guard found.upperBound < endIndex else { continue }
-      let letter = self[found.upperBound]
-      let tokenEnd = index(after: found.upperBound)
-      guard letter.isASCII, letter.isUppercase, tokenEnd == endIndex || self[tokenEnd] == " " else { continue }
-      var removal = tokenStart..<tokenEnd
-      if tokenStart > startIndex {
-        removal = index(before: tokenStart)..<tokenEnd
-      } else if tokenEnd < endIndex {
-        removal = tokenStart..<index(after: tokenEnd)
-      }
-      result = (letter, removal)
+  /// Takes out the word at UTF-8 offsets `word` (one TagScan found) and
+  /// the space that separated it from the rest: the one before it, or,
+  /// for the first word, the one after.
+  mutating func removeWord(utf8 word: Range<Int>) {
+    var start = word.lowerBound, end = word.upperBound
+    if start > 0 {
+      start -= 1
+    } else if end < utf8.count {
+      end += 1
     }
-    return result
+    removeSubrange(utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end))
   }
 }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Architecture
+import IdentifiedCollections
 
 /// The todo.txt format, read and written so that nothing is ever lost: a line
 /// is split into the prefixes the format defines (`x `, completion date,

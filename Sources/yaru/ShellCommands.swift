@@ -2,6 +2,7 @@ import Architecture
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import IdentifiedCollections
 import TodoModel
 import Todos
 import TodoStorage
@@ -120,7 +121,7 @@ struct Done: ParsableCommand {
         throw ShellFile.fail("there is no todo number \(number) (the list has \(list.todos.count))")
       }
       var todo = list.todos[number - 1]
-      if !todo.isComplete { _ = Todo(today: { today }).reduce(into: &todo, action: .toggleCompleteTapped) }
+      if !todo.isComplete { todo.toggleCompletion(on: today) }
       list.todos[number - 1] = todo
       return (todo, list.todos.count)
     }

@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import IdentifiedCollections
 
 /// A counter that exercises every kind of effect; the tests below drive it.
 struct Counter: Reducer {

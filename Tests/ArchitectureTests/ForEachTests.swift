@@ -1,5 +1,6 @@
 import Architecture
 import ArchitectureTesting
+import IdentifiedCollections
 import Testing
 
 @MainActor

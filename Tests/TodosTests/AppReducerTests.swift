@@ -1,6 +1,7 @@
 import Architecture
 import ArchitectureTesting
 import Foundation
+import IdentifiedCollections
 import Terminal
 import Testing
 @testable import TodoModel

@@ -91,4 +91,14 @@ struct SearchQueryTests {
   func wordsMatchInAnyOrder(_ query: String, _ expected: [String]) {
     #expect(matching(query) == expected, "\(query)")
   }
+
+  /// A completed todo with two `pri:` words shows the priority that
+  /// re-opening it brings back: the last, as both read it with TagScan.
+  @Test func aCompletedTodosPriorityIsTheOneReopeningRestores() {
+    var todo = TodoTxt.parse("x 2026-11-22 pri:A Pay rent pri:B pri:c", id: UUID())
+    #expect(SearchQuery("pri:B", today: Self.today).matches(todo))
+    #expect(!SearchQuery("pri:A", today: Self.today).matches(todo))
+    todo.toggleCompletion(on: Self.today)
+    #expect(todo.priority == "B" && todo.text == "pri:A Pay rent pri:c")
+  }
 }

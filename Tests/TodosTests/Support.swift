@@ -1,10 +1,11 @@
 import Architecture
 import Foundation
+import IdentifiedCollections
+import Terminal
+import Testing
 @testable import TodoModel
 @testable import Todos
-import Terminal
 import TodoStorage
-import Testing
 import TodoTestSupport
 
 /// 2026-01-01 09:00 UTC, the replay default: tests start their clocks here.

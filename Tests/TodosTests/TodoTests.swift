@@ -53,6 +53,22 @@ struct TodoTests {
     }
   }
 
+  /// The `pri:` word goes with the space that set it apart, wherever it is,
+  /// and only a word `pri:` + one capital counts.
+  @Test(arguments: [
+    ("pri:C", "", "C"),
+    ("pri:C Water", "Water", "C"),
+    ("Water pri:C plants", "Water plants", "C"),
+    ("Water  pri:C", "Water ", "C"),
+    ("Water pri:c xpri:C pri:CD pri:", "Water pri:c xpri:C pri:CD pri:", nil),
+    ("牛乳 pri:D 🥛", "牛乳 🥛", "D"),
+  ] as [(String, String, Character?)])
+  func reopeningTakesOutThePriTagWord(_ text: String, _ left: String, _ priority: Character?) {
+    var todo = Todo.State(id: id(1), text: text, isComplete: true, completionDate: day)
+    todo.toggleCompletion(on: day)
+    #expect(todo.text == left && todo.priority == priority, "\(text)")
+  }
+
   @Test func priorityCyclesNoneABCNone() {
     let store = store(Todo.State(id: id(1), text: "Plan"))
     store.send(.priorityCycled) { $0.priority = "A" }
@@ -82,6 +98,20 @@ struct TodoTests {
     store.send(.priorityCycled)
   }
 
+  /// The rules are plain methods on the state (the model has no reducer);
+  /// they say whether a priority change took.
+  @Test func theRulesArePlainMethodsOnTheState() {
+    var todo = Todo.State(id: id(1), text: "Plan", priority: "B")
+    todo.toggleCompletion(on: day)
+    #expect(todo.isComplete && todo.completionDate == day && todo.text == "Plan pri:B" && todo.priority == nil)
+    #expect(!todo.cyclePriority() && !todo.setPriority("A") && todo.priority == nil)
+    todo.toggleCompletion(on: day)
+    #expect(!todo.isComplete && todo.completionDate == nil && todo.text == "Plan" && todo.priority == "B")
+    #expect(todo.cyclePriority() && todo.priority == "C")
+    #expect(!todo.setPriority("q") && todo.priority == "C")
+    #expect(todo.setPriority(nil) && todo.priority == nil)
+  }
+
   @Test func tagsAreReadFromTheText() {
     let todo = Todo.State(id: id(1), text: "Submit taxes +finance @desk due:2026-12-15 see https://x.org/a:b 10:30")
     #expect(todo.projects == ["+finance"])
@@ -93,6 +123,11 @@ struct TodoTests {
   @Test func aDueTagThatIsNotARealDayIsNoDueDate() {
     #expect(Todo.State(id: id(1), text: "x due:2026-02-30").dueDate == nil)
     #expect(Todo.State(id: id(1), text: "x due:soon").dueDate == nil)
+    // One word, by the same rule (a row picks out each due word).
+    #expect(Todo.State.dueDate(ofWord: "due:2026-12-15") == Day(year: 2026, month: 12, day: 15))
+    for word in ["due:2026-02-30", "due:soon", "due:", "xdue:2026-12-15", "due:2026-12-150", "Due:2026-12-15", "due:\u{301}2026-12-15"] {
+      #expect(Todo.State.dueDate(ofWord: word[...]) == nil, "\(word)")
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import IdentifiedCollections
 import Testing
 @testable import TodoModel
 @testable import Todos

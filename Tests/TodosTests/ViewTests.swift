@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import IdentifiedCollections
 import Terminal
 import Testing
 @testable import TodoModel

@@ -83,21 +83,21 @@ final class KeystrokeHarness {
   /// The selection's row on screen.
   var selectedScreenRow: Int {
     let state = store.state
-    return state.screenTodos(count: state.pageSize).firstIndex { $0.id == state.selection } ?? 0
+    return state.list.screenTodos(count: state.pageSize).firstIndex { $0.id == state.list.selection } ?? 0
   }
 
   /// Back to the first todo when the next move down would scroll (or hit the
   /// end), so that every timed move stays within the page.
   var keysToStayOnThePage: [Key] {
     let state = store.state
-    let last = min(state.pageSize, state.todos.count) - 1
+    let last = min(state.pageSize, state.list.todos.count) - 1
     return selectedScreenRow >= last ? ["g"] : []
   }
 
   /// To the bottom row of the page, so that the next move down scrolls.
   var keysToTheBottomRow: [Key] {
     let state = store.state
-    if state.selection == state.lastVisible()?.id { return ["g"] + Array(repeating: "j", count: state.pageSize - 1) }
+    if state.list.selection == state.list.lastVisible()?.id { return ["g"] + Array(repeating: "j", count: state.pageSize - 1) }
     return Array(repeating: "j", count: max(0, state.pageSize - 1 - selectedScreenRow))
   }
 

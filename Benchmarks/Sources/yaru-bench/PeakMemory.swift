@@ -17,7 +17,7 @@ func peakResidentAfterLoading(_ path: String) -> Double {
   program.show(on: VirtualTerminal(size: Size(columns: 80, rows: 24)))
   program.start()
   scheduler.advance()
-  precondition(program.store.state.file.phase == .ready && !program.store.state.todos.isEmpty, "the file did not load")
+  precondition(program.store.state.file.phase == .ready && !program.store.state.list.todos.isEmpty, "the file did not load")
   return peakResidentBytes()
 }
 

@@ -18,22 +18,22 @@ func undoRows(count: Int) -> [Row] {
 
   // Each change is one of these, in turn; text edits type a word first.
   let changes: [[AppReducer.Action]] = [
-    [.todo(id: state.todos[0].id, action: .toggleCompleteTapped)],
+    [.list(.todo(id: state.list.todos[0].id, action: .toggleCompleteTapped))],
     [.addTodo(.below), .editor(.insert("new")), .commitEdit],
-    [.moveSelected(.down)],
+    [.list(.moveSelected(.down))],
     [.editSelected, .editor(.insert(" edited")), .commitEdit],
-    [.deleteSelected],
+    [.list(.deleteSelected)],
   ]
   var time = Samples()
   for index in 0..<100 {
     var steps = changes[index % changes.count]
-    if case .todo = steps[0], let selected = state.selection { steps = [.todo(id: selected, action: .toggleCompleteTapped)] }
+    if case .list(.todo) = steps[0], let selected = state.list.selection { steps = [.list(.todo(id: selected, action: .toggleCompleteTapped))] }
     time.add(milliseconds { for step in steps { send(step) } })
-    send(.selectNext)
+    send(.list(.selectNext))
   }
-  precondition(state.history.undoDepth == 100, "every change must be undoable, got \(state.history.undoDepth)")
+  precondition(state.list.history.undoDepth == 100, "every change must be undoable, got \(state.list.history.undoDepth)")
   let heapWithHistory = heapBytesInUse()
-  state.history = UndoHistory()
+  state.list.history = UndoHistory()
   let retained = heapWithHistory - heapBytesInUse()
   return [
     Row(name: "one undoable change, \(grouped(count)) todos", p50: format(ms: time.p50), p99: format(ms: time.p99)),

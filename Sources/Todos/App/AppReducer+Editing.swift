@@ -1,5 +1,6 @@
 import Architecture
 import FoundationEssentials
+import IdentifiedCollections
 import TodoModel
 
 /// Adding and editing todos: a new todo is a draft row in the list while its

@@ -1,5 +1,6 @@
 import Architecture
 import FoundationEssentials
+import IdentifiedCollections
 import TodoModel
 
 /// What the file's results do to the list: a load replaces it, an outside

@@ -1,5 +1,6 @@
 import Architecture
 import FoundationEssentials
+import IdentifiedCollections
 import Terminal
 import TodoModel
 

@@ -60,7 +60,7 @@ enum TodoRow {
         element = .project
       } else if first == UInt8(ascii: "@"), word.count > 1 {
         element = .context
-      } else if word.utf8.starts(with: "due:".utf8), let (_, value) = Todo.State.keyValue(word), let due = Day(value) {
+      } else if let due = Todo.State.dueDate(ofWord: word) {
         element = todo.isComplete ? nil : Theme.due(due, today: today)
       }
       if let element {

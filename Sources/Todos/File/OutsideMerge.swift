@@ -1,5 +1,6 @@
-import FoundationEssentials
 import Architecture
+import FoundationEssentials
+import IdentifiedCollections
 import TodoModel
 
 /// Another program changed the todo file: its version and the user's list,

@@ -1,5 +1,6 @@
 import Architecture
 import FoundationEssentials
+import IdentifiedCollections
 import TodoModel
 
 /// One reversible change to the todo list. Undo keeps these instead of copies

@@ -1,5 +1,6 @@
 import Architecture
 import FoundationEssentials
+import IdentifiedCollections
 import TodoModel
 
 /// A change to the list, as the one door (`ListFeature.change`) takes it.

@@ -1,5 +1,6 @@
 import Architecture
 import FoundationEssentials
+import IdentifiedCollections
 import TodoModel
 
 /// A place in the order the screen shows the list: first the todos that were

@@ -1,4 +1,5 @@
 import Architecture
+import IdentifiedCollections
 import TodoModel
 
 /// The order the list is shown in (`s`): the file's own, by priority, or by

@@ -1,4 +1,4 @@
-import Architecture
+import IdentifiedCollections
 import Testing
 
 private struct Item: Identifiable, Equatable {
