@@ -57,7 +57,17 @@ public struct DiskStamp: Equatable, Sendable {
   }
 }
 
-/// The todo file as the app sees it: three operations, so that the app does
+/// What a look at the file found (`TodoFileClient.look`).
+public enum FileLook: Equatable, Sendable {
+  /// Its inode, size and times are the known ones: the bytes were not read.
+  case unchanged
+  /// There is no file, or it cannot be read now (the next save says why).
+  case gone
+  /// The file as it is now, read once.
+  case read(text: String, stamp: DiskStamp)
+}
+
+/// The todo file as the app sees it: a few operations, so that the app does
 /// no I/O of its own. TodoStorage has the live one (the disk), tests an
 /// in-memory one.
 public struct TodoFileClient: Sendable {
@@ -65,9 +75,10 @@ public struct TodoFileClient: Sendable {
   public var load: @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?
   /// Writes `text` to `path`, refusing (a conflict error) if the file is not as expected.
   public var save: @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp
-  /// The stamp now, or `known` itself when inode, size and times say nothing
-  /// changed: then the bytes are not read, as this runs every second (nil: no file).
-  public var stamp: @Sendable (_ known: DiskStamp?) -> DiskStamp?
+  /// Has the file changed since `known`? Its inode, size and times first;
+  /// its bytes are read, once, only when those differ (always when `known`
+  /// is nil, to catch a copy that put every time back).
+  public var look: @Sendable (_ known: DiskStamp?) -> FileLook
   /// The names of sync tools' conflict copies beside the file (`SyncConflictCopy`).
   public var conflictCopies: @Sendable () -> [String]
   /// Where archived todos go (`done.txt` beside the file unless set otherwise).
@@ -81,7 +92,7 @@ public struct TodoFileClient: Sendable {
     path: String,
     load: @escaping @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?,
     save: @escaping @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp,
-    stamp: @escaping @Sendable (_ known: DiskStamp?) -> DiskStamp?,
+    look: @escaping @Sendable (_ known: DiskStamp?) -> FileLook,
     conflictCopies: @escaping @Sendable () -> [String] = { [] },
     donePath: String = "done.txt",
     archive: @escaping @Sendable (_ lines: [String]) throws(TodoFileError) -> Void = { _ throws(TodoFileError) in
@@ -94,7 +105,7 @@ public struct TodoFileClient: Sendable {
     self.path = path
     self.load = load
     self.save = save
-    self.stamp = stamp
+    self.look = look
     self.conflictCopies = conflictCopies
     self.donePath = donePath
     self.archive = archive

@@ -210,6 +210,15 @@ public enum TodoFile {
     return (try? read(path))??.stamp
   }
 
+  /// Has the file changed since `known`? Read once, only when its inode,
+  /// size or times say it may have (always when `known` is nil).
+  public static func look(_ path: String, since known: DiskStamp?) -> FileLook {
+    guard let info = try? Stat(FilePath(path)) else { return .gone }
+    if let known, DiskStamp(info, hash: known.hash) == known { return .unchanged }
+    guard let contents = try? read(path) else { return .gone }
+    return .read(text: contents.text, stamp: contents.stamp)
+  }
+
   private static func check(_ target: FilePath, against expectation: DiskExpectation, path: String) throws(TodoFileError) {
     let conflict = TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
     let exists = (try? Stat(target)) != nil

@@ -7,7 +7,7 @@ extension TodoFileClient {
       path: path,
       load: { () throws(TodoFileError) in try TodoFile.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try TodoFile.write(text, to: target, expecting: expecting) },
-      stamp: { TodoFile.stamp(path, unlessSameAs: $0) },
+      look: { TodoFile.look(path, since: $0) },
       conflictCopies: { TodoFile.conflictCopies(of: path) },
       donePath: donePath,
       archive: { (lines) throws(TodoFileError) in try DoneFile.append(lines, to: donePath) },

@@ -76,10 +76,15 @@ public final class InMemoryDisk: Sendable {
   public func failSaves(with error: TodoFileError?) { contents.withLock { $0.failure = error } }
 
   /// The stamp of the file now (nil: none), hashed.
-  public func stamp(_ path: String) -> DiskStamp? { stamp(path, unlessSameAs: nil) }
+  public func stamp(_ path: String) -> DiskStamp? { contents.withLock { $0.files[path]?.stamp(unlessSameAs: nil) } }
 
-  func stamp(_ path: String, unlessSameAs known: DiskStamp?) -> DiskStamp? {
-    contents.withLock { $0.files[path]?.stamp(unlessSameAs: known) }
+  /// As `TodoFile.look(_:since:)`: the bytes only when the times say they may have changed.
+  public func look(_ path: String, since known: DiskStamp?) -> FileLook {
+    contents.withLock { disk in
+      guard let file = disk.files[path] else { return .gone }
+      if let known, file.stamp(unlessSameAs: known) == known { return .unchanged }
+      return .read(text: file.text, stamp: file.stamp(unlessSameAs: nil))
+    }
   }
 
   func read(_ path: String) -> (text: String, stamp: DiskStamp)? {
@@ -143,7 +148,7 @@ extension TodoFileClient {
       path: path,
       load: { () throws(TodoFileError) in disk.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try disk.write(text, to: target, expecting: expecting) },
-      stamp: { disk.stamp(path, unlessSameAs: $0) },
+      look: { disk.look(path, since: $0) },
       conflictCopies: { disk.conflictCopies(of: path) },
       donePath: donePath,
       archive: { (lines) throws(TodoFileError) in try disk.append(lines, to: donePath) },

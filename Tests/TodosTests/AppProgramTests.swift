@@ -69,7 +69,7 @@ struct AppProgramTests {
   @Test func aFileThatCannotBeUsedEndsWithStatus2() {
     let (program, terminal) = program(TodoFileClient(
       path: "todo.txt", load: { () throws(TodoFileError) in throw TodoFileError("Cannot read todo.txt: line 3 is not valid UTF-8") },
-      save: { (_, _, _) throws(TodoFileError) in throw TodoFileError("unreachable") }, stamp: { _ in nil }
+      save: { (_, _, _) throws(TodoFileError) in throw TodoFileError("unreachable") }, look: { _ in .gone }
     ))
     var exits: [AppProgram.Exit] = []
     program.start()

@@ -93,7 +93,7 @@ struct FileClientContractTests {
   @Test(arguments: Client.allCases) func aMissingFileLoadsAsNothing(_ kind: Client) throws {
     let bench = FileBench(kind)
     #expect(try bench.client.load() == nil)
-    #expect(bench.client.stamp(nil) == nil)
+    #expect(bench.client.look(nil) == .gone)
     #expect(bench.client.conflictCopies() == [])
   }
 
@@ -104,7 +104,7 @@ struct FileClientContractTests {
     #expect(saved.matches("one\n"))
     let loaded = try #require(try bench.client.load())
     #expect(loaded.text == "one\n" && loaded.stamp == saved)
-    #expect(bench.client.stamp(saved) == saved)
+    #expect(bench.client.look(saved) == .unchanged)
     #expect(try bench.client.save("two\n", bench.path, .anything).matches("two\n"))
   }
 
@@ -147,37 +147,39 @@ struct FileClientContractTests {
   }
 
   /// The cheap check: the same inode, size and times say "unchanged"
-  /// without a look at the bytes, so `known` comes back as it is.
-  @Test(arguments: Client.allCases) func theStampOfAnUnchangedFileIsTheKnownOne(_ kind: Client) throws {
+  /// without a look at the bytes; with no stamp known, the bytes are read.
+  @Test(arguments: Client.allCases) func anUnchangedFileIsNotRead(_ kind: Client) throws {
     let bench = FileBench(kind)
     try bench.write("todo.txt", "one\n")
     let known = try bench.loaded()
-    #expect(bench.client.stamp(known) == known)
-    #expect(bench.client.stamp(nil) == known)
+    #expect(bench.client.look(known) == .unchanged)
+    #expect(bench.client.look(nil) == .read(text: "one\n", stamp: known))
     var unhashed = known
     unhashed.hash ^= 1
-    #expect(bench.client.stamp(unhashed) == unhashed)
+    #expect(bench.client.look(unhashed) == .unchanged, "the bytes are not read")
   }
 
-  @Test(arguments: Client.allCases) func theStampOfAChangedFileIsNewAndHashed(_ kind: Client) throws {
+  @Test(arguments: Client.allCases) func aChangedFileIsReadWithItsNewStamp(_ kind: Client) throws {
     let bench = FileBench(kind)
     try bench.write("todo.txt", "one\n")
     let known = try bench.loaded()
     try bench.write("todo.txt", "one\ntwo\n")
-    let changed = try #require(bench.client.stamp(known))
+    guard case .read(let text, let changed) = bench.client.look(known) else { Issue.record("a change not read"); return }
+    #expect(text == "one\ntwo\n")
     #expect(changed != known && changed.hash != known.hash && changed.matches("one\ntwo\n"))
+    #expect(changed == (try bench.loaded()))
     try bench.write("todo.txt", "one\n")
-    let same = try #require(bench.client.stamp(changed))
-    #expect(same != changed && same.hash == known.hash, "new times, the first bytes")
+    guard case .read(let again, let same) = bench.client.look(changed) else { Issue.record("a change not read"); return }
+    #expect(again == "one\n" && same != changed && same.hash == known.hash, "new times, the first bytes")
   }
 
-  @Test(arguments: Client.allCases) func theStampOfADeletedFileIsNil(_ kind: Client) throws {
+  @Test(arguments: Client.allCases) func aDeletedFileIsGone(_ kind: Client) throws {
     let bench = FileBench(kind)
     try bench.write("todo.txt", "one\n")
     let known = try bench.loaded()
     bench.remove("todo.txt")
-    #expect(bench.client.stamp(known) == nil)
-    #expect(bench.client.stamp(nil) == nil)
+    #expect(bench.client.look(known) == .gone)
+    #expect(bench.client.look(nil) == .gone)
     #expect(try bench.client.load() == nil)
   }
 

@@ -273,7 +273,7 @@ struct FilePersistenceTests {
   @Test func aChangeTheTimesHideIsFoundByHashingEveryFewSeconds() {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
     var file = TodoFileClient.inMemory(disk: disk)
-    file.stamp = { known in known ?? disk.stamp("todo.txt") }  // never tells on its own
+    file.look = { known in known == nil ? disk.look("todo.txt", since: nil) : .unchanged }  // never tells on its own
     let store = Store(
       initialState: AppReducer.State(now: startDate),
       reducer: AppReducer(environment: .virtual(scheduler, file: file))
@@ -360,7 +360,7 @@ struct FilePersistenceTests {
   @Test func anUnreadableFileFailsTheStart() {
     let failing = TodoFileClient(
       path: "todo.txt", load: { () throws(TodoFileError) in throw TodoFileError("Cannot read todo.txt: line 3 is not valid UTF-8") },
-      save: { (_, _, _) throws(TodoFileError) in throw TodoFileError("unreachable") }, stamp: { _ in nil }
+      save: { (_, _, _) throws(TodoFileError) in throw TodoFileError("unreachable") }, look: { _ in .gone }
     )
     let store = Store(
       initialState: AppReducer.State(now: startDate),

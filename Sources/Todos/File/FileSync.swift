@@ -165,8 +165,7 @@ public struct FileSync: Reducer {
   /// The file parsed (an empty list when there is no file yet). I/O queue only.
   static func read(_ file: TodoFileClient, _ uuid: @Sendable () -> UUID) throws(TodoFileError) -> LoadedFile {
     let contents = try file.load()
-    let text = contents?.text ?? ""
-    return LoadedFile(text: text, list: TodoList(parsing: text, makeID: uuid), stamp: contents?.stamp)
+    return LoadedFile(text: contents?.text ?? "", stamp: contents?.stamp, makeID: uuid)
   }
 
   /// Once a second, on its own timer: has another program changed the file?
@@ -178,10 +177,11 @@ public struct FileSync: Reducer {
   /// Stops watching (the session ends).
   static var stopWatching: Effect<Action> { .cancel(id: CancelID.watch) }
 
-  /// Has another program changed the file? With `rehash`, also: has a sync
-  /// tool left a conflict copy? A file that is gone is not a change: sync
-  /// tools delete and write files again, and the next save writes the list
-  /// back if it stays gone. A change is read once, here.
+  /// Has another program changed the file? With `rehash`, its bytes are
+  /// read whatever its times say, and: has a sync tool left a conflict
+  /// copy? A file that is gone is not a change: sync tools delete and write
+  /// files again, and the next save writes the list back if it stays gone.
+  /// A change is read once, here, and parsed here, off the main queue.
   private func look(_ state: State, rehash: Bool) -> Effect<Action> {
     guard let file = environment.file, state.phase == .ready, !state.isSaving else { return .none }
     let known = state.stamp
@@ -192,10 +192,8 @@ public struct FileSync: Reducer {
         let copies = file.conflictCopies()
         if copies != knownCopies { send(.conflictCopiesFound(copies)) }
       }
-      guard let now = file.stamp(rehash ? nil : known), now != known,
-            let loaded = try? Self.read(file, uuid), loaded.stamp != nil
-      else { return }
-      send(.changedOnDisk(loaded, known: known))
+      guard case .read(let text, let stamp) = file.look(rehash ? nil : known), stamp != known else { return }
+      send(.changedOnDisk(LoadedFile(text: text, stamp: stamp, makeID: uuid), known: known))
     }
     .cancellable(id: CancelID.look, cancelInFlight: true)
   }
@@ -238,4 +236,11 @@ public struct LoadedFile: Equatable, Sendable {
   public var text: String
   public var list: TodoList
   public var stamp: DiskStamp?
+
+  /// `text` parsed, each todo given an id by `makeID`.
+  public init(text: String, stamp: DiskStamp?, makeID: () -> UUID) {
+    self.text = text
+    self.list = TodoList(parsing: text, makeID: makeID)
+    self.stamp = stamp
+  }
 }
