@@ -37,6 +37,22 @@ struct TestSchedulerTests {
     #expect(count.withLock { $0 } == 11)
   }
 
+  @Test func runNextJobRunsOneDueJobAndNotWhatItSchedules() {
+    let scheduler = TestScheduler()
+    let count = Mutex(0)
+    _ = scheduler.schedule(after: .zero) {
+      count.withLock { $0 += 1 }
+      _ = scheduler.schedule(after: .zero) { count.withLock { $0 += 10 } }
+    }
+    _ = scheduler.schedule(after: .seconds(1)) { count.withLock { $0 += 100 } }
+    #expect(scheduler.runNextJob())
+    #expect(count.withLock { $0 } == 1)
+    #expect(scheduler.runNextJob())
+    #expect(count.withLock { $0 } == 11)
+    #expect(!scheduler.runNextJob(), "nothing else is due now")
+    #expect(count.withLock { $0 } == 11 && scheduler.elapsed == .zero)
+  }
+
   @Test func cancelledWorkDoesNotRun() {
     let scheduler = TestScheduler()
     let ran = Mutex(false)
