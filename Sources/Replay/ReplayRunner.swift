@@ -40,8 +40,7 @@ public final class ReplayRunner {
   ) {
     let scheduler = TestScheduler(now: now)
     self.scheduler = scheduler
-    var state = config.applied(to: AppReducer.State(now: now))
-    state.utcOffset = utcOffset
+    let state = AppReducer.State.start(now: now, utcOffset: utcOffset, config: config)
     let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0, donePath: config.doneFile ?? DoneFile.path(besides: $0, environment: [:])) }, utcOffset: utcOffset)
     let log = trace.map { trace in { (change: String) in trace("  at +\(Self.milliseconds(scheduler.elapsed)) ms, " + change) } }
     program = AppProgram(environment: environment, initialState: state, log: log)

@@ -35,16 +35,16 @@ final class InteractiveSession {
     self.config = config
     self.stateFile = stateFile
     let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
-    var initial = config.applied(to: AppReducer.State(now: environment.now()))
-    initial = stateFile.remembered.applied(to: initial, config: config)
-    if let view { initial.search.text = view.query }
+    let now = environment.now()
+    var initial = AppReducer.State.start(
+      now: now, utcOffset: environment.utcOffset(now), config: config, remembered: stateFile.remembered, view: view
+    )
     if let warning = stateFile.warning {
       // The footer is narrow: the path is in the message on standard error.
       let reason = warning.hasPrefix(stateFile.path + ":") ? "line " + warning.dropFirst(stateFile.path.count + 1) : warning
       initial.flash = "State file passed over: \(reason)"
     }
     startingChoices = RememberedChoices(initial, config: config)
-    initial.utcOffset = environment.utcOffset(initial.now)
     lock = InstanceLock.acquire(for: file.path)
     initial.file.isReadOnly = lock == nil
     program = AppProgram(environment: environment, initialState: initial, log: log.map { log in { log.write($0) } })

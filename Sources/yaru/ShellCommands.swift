@@ -2,6 +2,7 @@ import Architecture
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import Synchronization
 import IdentifiedCollections
 import TodoModel
 import Todos
@@ -39,6 +40,25 @@ enum ShellFile {
     throw fail("\(path) kept changing while saving; nothing was changed")
   }
 
+  /// Reads the list, runs `change` on it through the app's own reducers
+  /// (`HeadlessApp`: the same actions as the keys), and saves what they
+  /// made of it, as `update` does.
+  static func update<Result: Sendable>(
+    _ path: String, doneFile: TodoFileClient? = nil, _ change: @MainActor (HeadlessApp) throws -> Result
+  ) throws -> Result {
+    try update(path) { (list: inout TodoList) throws -> Result in
+      let todos = list.todos
+      let (result, changed) = try MainActor.assumeIsolated { () throws -> (Result, IdentifiedArrayOf<Todo.State>) in
+        let now = Date()
+        let app = HeadlessApp(.start(todos: todos, now: now, utcOffset: .local(at: now)), uuid: UUID.seededRandom(), doneFile: doneFile)
+        defer { app.cancelAllEffects() }
+        return (try change(app), app.state.list.todos)
+      }
+      list.todos = changed
+      return result
+    }
+  }
+
   static var today: Day {
     let now = Date()
     return Day(now, at: .local(at: now))
@@ -71,10 +91,9 @@ struct Add: ParsableCommand {
   func run() throws {
     let text = words.joined(separator: " ").trimmingWhitespace()
     guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw ShellFile.fail("a todo needs some text, on one line") }
-    let todo = TodoTxt.parseTyped(text, id: UUID(), today: ShellFile.today, isNew: true)
-    let count = try ShellFile.update(try file.path) { list in
-      list.todos.append(todo)
-      return list.todos.count
+    let (todo, count) = try ShellFile.update(try file.path) { app in
+      guard let todo = app.add(text) else { throw ShellFile.fail("a todo needs some text, on one line") }
+      return (todo, app.state.list.todos.count)
     }
     print(ShellFile.numbered(count, of: count, todo))
   }
@@ -115,17 +134,14 @@ struct Done: ParsableCommand {
   var number: Int
 
   func run() throws {
-    let today = ShellFile.today
-    let (todo, count) = try ShellFile.update(try file.path) { list in
-      guard list.todos.indices.contains(number - 1) else {
-        throw ShellFile.fail("there is no todo number \(number) (the list has \(list.todos.count))")
+    let (changed, count) = try ShellFile.update(try file.path) { app in
+      guard app.state.list.todos.indices.contains(number - 1) else {
+        throw ShellFile.fail("there is no todo number \(number) (the list has \(app.state.list.todos.count))")
       }
-      var todo = list.todos[number - 1]
-      if !todo.isComplete { todo.toggleCompletion(on: today) }
-      list.todos[number - 1] = todo
-      return (todo, list.todos.count)
+      return (app.complete(at: number - 1), app.state.list.todos.count)
     }
-    print(ShellFile.numbered(number, of: count, todo))
+    // The completed todo, and a recurring one's next, right after it.
+    for (offset, todo) in changed.enumerated() { print(ShellFile.numbered(number + offset, of: count, todo)) }
   }
 }
 
@@ -141,23 +157,41 @@ struct Archive: ParsableCommand {
     let settings = try file.settings()
     let todoPath = file.path(settings)
     let donePath = TodoFilePath.done(besides: todoPath, config: settings)
-    var appended: [String] = []
-    let count = try ShellFile.update(todoPath) { list in
-      let completed = list.todos.filter(\.isComplete)
-      // Appended and flushed before the todo file is rewritten (and only
-      // once, should another program's write make the update start again).
-      var lines = completed.map(TodoTxt.format)
-      for line in appended { if let index = lines.firstIndex(of: line) { lines.remove(at: index) } }
-      do throws(TodoFileError) {
-        try DoneFile.append(lines, to: donePath)
-      } catch {
-        throw ShellFile.fail(error.message)
-      }
-      appended += lines
-      list.todos.removeAll(where: \.isComplete)
-      return completed.count
+    // Appended and flushed before the todo file is rewritten (and only
+    // once, should another program's write make the update start again).
+    let doneFile = ArchiveOnce(donePath: donePath)
+    var client = TodoFileClient.live(path: todoPath, donePath: donePath)
+    client.archive = { (lines) throws(TodoFileError) in try doneFile.append(lines) }
+    let count = try ShellFile.update(todoPath, doneFile: client) { app in
+      let before = app.state.list.todos.count
+      app.send(.archiveCompleted)
+      if let failure = doneFile.failure { throw ShellFile.fail(failure.message) }
+      return before - app.state.list.todos.count
     }
     print(count == 1 ? "Archived 1 todo to \(donePath)" : "Archived \(count) todos to \(donePath)")
+  }
+}
+
+/// The done file for `yaru archive`: each archived line appended once over
+/// every try of the update, and the error that stopped it kept for the shell.
+final class ArchiveOnce: Sendable {
+  private let donePath: String
+  private let state = Mutex<(appended: [String], failure: TodoFileError?)>(([], nil))
+
+  init(donePath: String) { self.donePath = donePath }
+
+  var failure: TodoFileError? { state.withLock { $0.failure } }
+
+  func append(_ lines: [String]) throws(TodoFileError) {
+    var lines = lines
+    for line in state.withLock({ $0.appended }) { if let index = lines.firstIndex(of: line) { lines.remove(at: index) } }
+    do throws(TodoFileError) {
+      try DoneFile.append(lines, to: donePath)
+    } catch {
+      state.withLock { $0.failure = error }
+      throw error
+    }
+    state.withLock { $0.appended += lines }
   }
 }
 

@@ -24,7 +24,7 @@ final class KeystrokeHarness {
     var environment = AppEnvironment.virtual(scheduler)
     environment.ioQueue = ioScheduler
     let list = TodoList(parsing: TodoFixtures.text(lines: count), makeID: environment.uuid)
-    program = AppProgram(environment: environment, initialState: AppReducer.State(todos: list.todos, now: scheduler.now))
+    program = AppProgram(environment: environment, initialState: AppReducer.State.start(todos: list.todos, now: scheduler.now, utcOffset: .utc))
     terminal = VirtualTerminal(size: size)
     program.show(on: terminal)
     program.start()

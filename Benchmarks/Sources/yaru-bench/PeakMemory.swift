@@ -13,7 +13,7 @@ import VirtualTerminal
 func peakResidentAfterLoading(_ path: String) -> Double {
   let scheduler = TestScheduler(now: Date(timeIntervalSince1970: 1_790_000_000))
   let environment = AppEnvironment.virtual(scheduler, file: .live(path: path, donePath: path + ".done"))
-  let program = AppProgram(environment: environment, initialState: AppReducer.State(now: scheduler.now))
+  let program = AppProgram(environment: environment, initialState: AppReducer.State.start(now: scheduler.now, utcOffset: .utc))
   program.show(on: VirtualTerminal(size: Size(columns: 80, rows: 24)))
   program.start()
   scheduler.advance()

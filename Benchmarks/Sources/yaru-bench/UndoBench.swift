@@ -12,7 +12,7 @@ func undoRows(count: Int) -> [Row] {
   let environment = AppEnvironment.virtual(scheduler)
   let reducer = AppReducer(environment: environment)
   let list = TodoList(parsing: TodoFixtures.text(lines: count), makeID: environment.uuid)
-  var state = AppReducer.State(todos: list.todos, now: scheduler.now)
+  var state = AppReducer.State.start(todos: list.todos, now: scheduler.now, utcOffset: .utc)
   func send(_ action: AppReducer.Action) { _ = reducer.reduce(into: &state, action: action) }
   send(.screenResized(Size(columns: 80, rows: 25)))
 

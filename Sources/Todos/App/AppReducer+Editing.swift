@@ -14,6 +14,7 @@ extension AppReducer {
     case .top: 0
     case .below: selected.map { $0 + 1 } ?? 0
     case .above: selected ?? 0
+    case .end: state.list.todos.count
     }
     let draft = Todo.State(id: environment.uuid())
     state.mode = .editing(Editing(id: draft.id, isNew: true, selectionBefore: state.list.selection))

@@ -149,7 +149,8 @@ public struct AppReducer: Reducer {
     }
   }
 
-  public enum Placement: Equatable, Sendable { case top, below, above }
+  /// Where a new todo goes; `end` (no key: the shell's `yaru add`) after the file's last line.
+  public enum Placement: Equatable, Sendable { case top, below, above, end }
   public enum HelpScroll: Equatable, Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom }
 
   /// Nested by feature: a user's intent, an effect's result and a timer are

@@ -1,0 +1,58 @@
+import Architecture
+import FoundationEssentials
+import IdentifiedCollections
+import TodoModel
+
+/// The app without a screen, on a virtual clock that starts now: the
+/// shell's `yaru add`, `yaru done` and `yaru archive` send the same actions
+/// through the same reducers as the keys do (date shortcuts, recurrence,
+/// the door), on a list the shell read from the file and saves itself.
+@MainActor
+public final class HeadlessApp {
+  private let scheduler: TestScheduler
+  private let store: Store<AppReducer.State, AppReducer.Action>
+
+  /// - Parameter doneFile: where archiving appends; its todo file is never
+  ///   loaded or saved here (the list is in memory: the shell saves it).
+  public init(_ start: AppReducer.State, uuid: @escaping @Sendable () -> UUID, doneFile: TodoFileClient? = nil) {
+    let scheduler = TestScheduler(now: start.now)
+    self.scheduler = scheduler
+    var state = start
+    state.file.isInMemory = true
+    let offset = start.utcOffset
+    let environment = AppEnvironment(
+      now: { scheduler.now }, uuid: uuid, utcOffset: { _ in offset }, mainQueue: scheduler, ioQueue: scheduler, file: doneFile
+    )
+    store = Store(initialState: state, reducer: AppReducer(environment: environment))
+  }
+
+  public var state: AppReducer.State { store.state }
+
+  /// Sends `action` and runs the work it starts now (not what waits: the
+  /// sink, the flash's end).
+  public func send(_ action: AppReducer.Action) {
+    store.send(action)
+    scheduler.advance()
+  }
+
+  /// Types `line` as a new todo at the end of the list, as todo.sh adds:
+  /// the todo as committed, or nil if the line was refused.
+  public func add(_ line: String) -> Todo.State? {
+    send(.addTodo(.end))
+    send(.editor(.insert(line)))
+    guard let id = state.unfinishedNewTodo else { return nil }
+    send(.commitEdit)
+    return state.list.todos[id: id]
+  }
+
+  /// Completes the todo at `index` in the file, as `x` does: the todos the
+  /// change left at that place and after it (a recurring todo's next one).
+  public func complete(at index: Int) -> [Todo.State] {
+    let todo = state.list.todos[index]
+    if !todo.isComplete { send(.list(.todo(id: todo.id, action: .toggleCompleteTapped))) }
+    let next = state.list.recurrences[todo.id].flatMap { state.list.todos[id: $0] }
+    return [state.list.todos[id: todo.id]].compactMap { $0 } + [next].compactMap { $0 }
+  }
+
+  public func cancelAllEffects() { store.cancelAllEffects() }
+}
