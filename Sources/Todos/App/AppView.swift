@@ -105,17 +105,18 @@ public enum AppView {
 
   private static func list(_ state: AppReducer.State, _ frame: inout Frame) {
     let rows = listRows(in: frame.size)
-    let shown = state.list.screenTodos(count: rows)
+    let list = state.list
+    let shown = list.screenTodos(count: rows)
     if shown.isEmpty {
-      let hint = state.list.todos.isEmpty ? "No todos yet — press a to add one"
+      let hint = list.todos.isEmpty ? "No todos yet — press a to add one"
         : !state.query.isEmpty ? "No todo matches the search — Esc clears it"
-        : "No \(state.list.filter.rawValue.lowercased()) todos — f changes the filter"
+        : "No \(list.filter.rawValue.lowercased()) todos — f changes the filter"
       frame.write(hint, column: 1, row: 1, style: Style(dim: true))
       return
     }
     let today = Day(state.now, at: state.utcOffset)
     for (offset, todo) in shown.enumerated() {
-      TodoRow.draw(todo, state: state, today: today, row: 1 + offset, on: &frame)
+      TodoRow.draw(todo, selected: todo.id == list.selection, state: state, today: today, row: 1 + offset, on: &frame)
     }
   }
 

@@ -9,8 +9,7 @@ import TodoModel
 /// more, not the whole width: a move then rewrites two short rows, not two
 /// screen-wide ones (about 70 bytes to the terminal instead of 140).
 enum TodoRow {
-  static func draw(_ todo: Todo.State, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
-    let selected = todo.id == state.list.selection
+  static func draw(_ todo: Todo.State, selected: Bool, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
     let theme = state.settings.theme
     let base = todo.isComplete ? theme[.completed] : Style.plain
     var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: 1, row: row, style: base)
