@@ -5,7 +5,7 @@ import TodoModel
 
 /// Adding and editing todos: a new todo is a draft row in the list while its
 /// line is typed; Enter commits the line as todo.txt, Esc cancels. Every
-/// change to the list goes through the door (`change`).
+/// change to the list goes through the list's door (`change`).
 extension AppReducer {
   func addTodo(_ state: inout State, _ placement: Placement) -> Effect<Action> {
     state.showNewTodos()

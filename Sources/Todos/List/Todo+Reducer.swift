@@ -1,7 +1,7 @@
 import Architecture
 import TodoModel
 
-/// One todo as a reducer, for the list (`AppReducer`) to run on an element.
+/// One todo as a reducer, which the list (`ListFeature`) runs on each element with `forEach`.
 /// Here, not in TodoModel, so the model never sees the reducer framework:
 /// each action is one of `Todo.State`'s rules, and none has an effect.
 extension Todo: Reducer {

@@ -1,0 +1,147 @@
+import FoundationEssentials
+import IdentifiedCollections
+import Terminal
+import TodoModel
+
+/// The app's state: the features' own, and the few fields that span them.
+extension AppReducer {
+  public struct State: Equatable {
+    /// The list as stored: reached through `list`, which hands it what
+    /// the other features decide about what it shows.
+    private var storedList: ListFeature.State
+    public var file = FileSync.State()
+    public var search = Search.State()
+    public var mode: Mode = .list
+    /// The config file's choices and the clock format.
+    public var settings = Settings()
+    /// The time on the status-bar clock.
+    public var now: Date
+    /// The user's offset from UTC, for the clock and today's date; updated
+    /// with the clock, so daylight saving changes show.
+    public var utcOffset = UTCOffset.utc
+    /// A short message in the footer (e.g. what `u` would undo), cleared after 3 s.
+    public var flash: String?
+    /// The terminal's size, as the view will draw on it.
+    public var screenSize = Size(columns: 80, rows: 24)
+    /// The user asked to quit, or a signal did; the program saves and exits.
+    public var isQuitting = false
+    /// The process's exit status once it may exit: 0, or 128 + the signal
+    /// that ended it.
+    public var exitStatus: Int32 = 0
+    /// A signal's save took too long (a file that blocks): exit without it.
+    public var isSaveAbandoned = false
+
+    public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
+      self.storedList = ListFeature.State(todos: todos)
+      self.now = now
+    }
+
+    /// The list, with what the rest of the app decides about what it shows
+    /// (the search in force, the row being edited, today, the page) handed
+    /// in each time it is reached, so it is never out of date. At rest the
+    /// stored list holds none of it: state diffs show only the list's own.
+    public var list: ListFeature.State {
+      get {
+        var list = storedList
+        list.shown = shown
+        return list
+      }
+      _modify {
+        storedList.shown = shown
+        yield &storedList
+        storedList.shown = ListFeature.Shown()
+      }
+      set {
+        storedList = newValue
+        storedList.shown = ListFeature.Shown()
+      }
+    }
+
+    private var shown: ListFeature.Shown {
+      var shown = ListFeature.Shown()
+      shown.query = query
+      shown.editing = if case .editing(let editing) = mode { editing.id } else { nil }
+      shown.today = today
+      shown.pageSize = pageSize
+      return shown
+    }
+
+    /// The search in force: the query being typed, else the one kept.
+    public var query: String {
+      if case .searching(let editor) = mode { editor.text } else { search.text }
+    }
+
+    /// Today on the user's clock.
+    public var today: Day { Day(now, at: utcOffset) }
+
+    /// How many todo rows fit on the screen: how far PageUp/PageDown move.
+    public var pageSize: Int { AppView.listRows(in: screenSize) }
+
+    /// The line being typed: the todo's text while editing, the query while
+    /// searching; nil in the other modes.
+    public var editor: LineEditor.State? {
+      get {
+        switch mode {
+        case .editing(let editing): editing.editor
+        case .searching(let editor): editor
+        case .list, .help, .choosingPriority: nil
+        }
+      }
+      set {
+        guard let newValue else { return }
+        switch mode {
+        case .editing(var editing):
+          editing.editor = newValue
+          mode = .editing(editing)
+        case .searching:
+          mode = .searching(newValue)
+        case .list, .help, .choosingPriority:
+          break
+        }
+      }
+    }
+  }
+
+  public enum Mode: Equatable, Sendable {
+    case list
+    case editing(Editing)
+    /// Typing a search: the query in its line editor.
+    case searching(LineEditor.State)
+    /// The help overlay, scrolled to its line `top`.
+    case help(top: Int)
+    /// `P` was pressed: the next letter is the selected todo's priority.
+    case choosingPriority
+  }
+
+  /// Which todo is being edited, whether it is new (and so discarded on
+  /// Esc), and the line being typed for it.
+  public struct Editing: Equatable, Sendable {
+    public let id: UUID
+    public let isNew: Bool
+    /// Where the selection goes back to if a new todo is discarded.
+    public let selectionBefore: UUID?
+    public var editor: LineEditor.State
+    /// The line as it was when editing began: if another program changes it
+    /// meanwhile, committing keeps both versions.
+    public let original: String?
+    /// Ctrl-C was pressed once with changed text: the next one drops it.
+    public var isConfirmingInterrupt = false
+
+    /// Whether the line differs from what editing began with.
+    var hasChanges: Bool { editor.text != (original ?? "") }
+
+    public init(
+      id: UUID, isNew: Bool, selectionBefore: UUID?, editor: LineEditor.State = LineEditor.State(), original: String? = nil
+    ) {
+      self.id = id
+      self.isNew = isNew
+      self.selectionBefore = selectionBefore
+      self.editor = editor
+      self.original = original
+    }
+  }
+
+  /// Where a new todo goes; `end` (no key: the shell's `yaru add`) after the file's last line.
+  public enum Placement: Equatable, Sendable { case top, below, above, end }
+  public enum HelpScroll: Equatable, Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom }
+}

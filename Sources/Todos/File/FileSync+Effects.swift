@@ -1,0 +1,94 @@
+import Architecture
+import FoundationEssentials
+import TodoModel
+
+/// The file's work, each on the I/O queue, each result sent back as an
+/// action: the load, the watch's looks, the re-read after a refused save,
+/// the save.
+extension FileSync {
+  /// Starts reading the file (unless there is none: the list is in memory).
+  func load(_ state: inout State) -> Effect<Action> {
+    guard let file = environment.file else {
+      state.isInMemory = true
+      return .none
+    }
+    state.phase = .loading
+    let uuid = environment.uuid
+    let read = Effect<Action>.run(on: environment.ioQueue) { send in
+      send(.loaded(Result { () throws(TodoFileError) in try Self.read(file, uuid) }))
+      let copies = file.conflictCopies()
+      if !copies.isEmpty { send(.conflictCopiesFound(copies)) }
+    }
+    let slow = Effect<Action>.run(on: environment.mainQueue, after: Self.loadingFrameDelay) { send in
+      send(.loadingIsSlow)
+    }
+    return .merge(read, slow.cancellable(id: CancelID.slowLoad))
+  }
+
+  /// The file parsed (an empty list when there is no file yet). I/O queue only.
+  static func read(_ file: TodoFileClient, _ uuid: @Sendable () -> UUID) throws(TodoFileError) -> LoadedFile {
+    let contents = try file.load()
+    return LoadedFile(text: contents?.text ?? "", stamp: contents?.stamp, makeID: uuid)
+  }
+
+  /// Once a second, on its own timer: has another program changed the file?
+  var watch: Effect<Action> {
+    guard environment.file != nil else { return .none }
+    return .timer(id: CancelID.watch, every: .seconds(1), on: environment.mainQueue) { _ in .watchTicked }
+  }
+
+  /// Stops watching (the session ends).
+  static var stopWatching: Effect<Action> { .cancel(id: CancelID.watch) }
+
+  /// Has another program changed the file? With `rehash`, its bytes are
+  /// read whatever its times say, and: has a sync tool left a conflict
+  /// copy? A file that is gone is not a change: sync tools delete and write
+  /// files again, and the next save writes the list back if it stays gone.
+  /// A change is read once, here, and parsed here, off the main queue.
+  func look(_ state: State, rehash: Bool) -> Effect<Action> {
+    guard let file = environment.file, state.phase == .ready, !state.isSaving else { return .none }
+    let known = state.stamp
+    let knownCopies = state.conflictCopies
+    let uuid = environment.uuid
+    return .run(on: environment.ioQueue) { send in
+      if rehash {
+        let copies = file.conflictCopies()
+        if copies != knownCopies { send(.conflictCopiesFound(copies)) }
+      }
+      guard case .read(let text, let stamp) = file.look(rehash ? nil : known), stamp != known else { return }
+      send(.changedOnDisk(LoadedFile(text: text, stamp: stamp, makeID: uuid), known: known))
+    }
+    .cancellable(id: CancelID.look, cancelInFlight: true)
+  }
+
+  /// Reads the file now because a save found it changed.
+  func readChangedFile(_ state: State) -> Effect<Action> {
+    guard let file = environment.file else { return .none }
+    let known = state.stamp
+    let uuid = environment.uuid
+    return .run(on: environment.ioQueue) { send in
+      guard let loaded = try? Self.read(file, uuid), loaded.stamp != nil else { return }
+      send(.changedOnDisk(loaded, known: known))
+    }
+  }
+
+  /// Writes `list` (the list at `revision`) unless the file holds those
+  /// bytes already; refuses to overwrite a version yaru has not seen.
+  func save(_ state: inout State, _ list: TodoList, revision: Int) -> Effect<Action> {
+    guard let file = environment.file else { return .none }
+    state.isSaving = true
+    let known = state.stamp
+    let save = Effect<Action>.run(on: environment.ioQueue) { send in
+      let text = list.formatted()
+      if let known, known.matches(text) {
+        send(.saveFinished(revision: revision, text: text, .success(known)))  // same bytes: leave the file alone
+      } else {
+        let expecting: DiskExpectation = known.map { .unchanged($0) } ?? .noFile
+        let saved = Result { () throws(TodoFileError) in try file.save(text, file.path, expecting) }
+        send(.saveFinished(revision: revision, text: text, saved))
+      }
+    }
+    let slow = Effect<Action>.run(on: environment.mainQueue, after: .seconds(1)) { send in send(.saveIsSlow) }
+    return .merge(save.cancellable(id: CancelID.save), slow.cancellable(id: CancelID.saveSlow, cancelInFlight: true))
+  }
+}
