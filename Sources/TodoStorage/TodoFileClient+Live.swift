@@ -10,8 +10,14 @@ extension TodoFileClient {
       look: { TodoFile.look(path, since: $0) },
       conflictCopies: { TodoFile.conflictCopies(of: path) },
       donePath: donePath,
-      archive: { (lines) throws(TodoFileError) in try DoneFile.append(lines, to: donePath) },
-      unarchive: { (lines) throws(TodoFileError) in try DoneFile.remove(lines, from: donePath) }
+      archive: { (lines) throws(TodoFileError) in
+        try TodoFile.refuseDoneFile(donePath, ifItIs: path)
+        try DoneFile.append(lines, to: donePath)
+      },
+      unarchive: { (lines) throws(TodoFileError) in
+        try TodoFile.refuseDoneFile(donePath, ifItIs: path)
+        try DoneFile.remove(lines, from: donePath)
+      }
     )
   }
 }

@@ -95,7 +95,7 @@ struct Add: ParsableCommand {
       guard let todo = app.add(text) else { throw ShellFile.fail("a todo needs some text, on one line") }
       return (todo, app.state.list.todos.count)
     }
-    print(ShellFile.numbered(count, of: count, todo))
+    print(VisibleText.printed(ShellFile.numbered(count, of: count, todo)))
   }
 }
 
@@ -121,7 +121,7 @@ struct ListTodos: ParsableCommand {
     let list = try ShellFile.load(file.path(settings))
     let query = SearchQuery(words.joined(separator: " "), today: ShellFile.today)
     for (index, todo) in list.todos.enumerated() where query.matches(todo) {
-      print(ShellFile.numbered(index + 1, of: list.todos.count, todo))
+      print(VisibleText.printed(ShellFile.numbered(index + 1, of: list.todos.count, todo)))
     }
   }
 }
@@ -141,7 +141,7 @@ struct Done: ParsableCommand {
       return (app.complete(at: number - 1), app.state.list.todos.count)
     }
     // The completed todo, and a recurring one's next, right after it.
-    for (offset, todo) in changed.enumerated() { print(ShellFile.numbered(number + offset, of: count, todo)) }
+    for (offset, todo) in changed.enumerated() { print(VisibleText.printed(ShellFile.numbered(number + offset, of: count, todo))) }
   }
 }
 
@@ -157,6 +157,11 @@ struct Archive: ParsableCommand {
     let settings = try file.settings()
     let todoPath = file.path(settings)
     let donePath = TodoFilePath.done(besides: todoPath, config: settings)
+    do throws(TodoFileError) {
+      try TodoFile.refuseDoneFile(donePath, ifItIs: todoPath)
+    } catch {
+      throw ShellFile.fail("not archived: \(error.message)")
+    }
     // Appended and flushed before the todo file is rewritten (and only
     // once, should another program's write make the update start again).
     let doneFile = ArchiveOnce(donePath: donePath)

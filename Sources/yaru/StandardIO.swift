@@ -27,15 +27,7 @@ enum StandardIO {
     }
   }
 
-  /// Whether two paths name one file: through links when both exist, else
-  /// by their names.
-  static func isSameFile(_ a: String, _ b: String) -> Bool {
-    var first = stat(), second = stat()
-    guard stat(a, &first) == 0, stat(b, &second) == 0 else {
-      return FilePath(a).lexicallyNormalized() == FilePath(b).lexicallyNormalized()
-    }
-    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
-  }
+  static func isSameFile(_ a: String, _ b: String) -> Bool { TodoFile.isSameFile(a, b) }
 
   /// The whole file at `path` (up to `limit` bytes); nil if it cannot be read.
   static func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {

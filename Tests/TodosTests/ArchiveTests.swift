@@ -112,6 +112,33 @@ struct DoneFileTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2025-01-01 old\r\n")
   }
 
+  /// `DONE_FILE` naming the todo file (by its path, a symlink or a hard
+  /// link): `A` would append the list to itself. Refused, file untouched.
+  @Test @MainActor func theTodoFileIsNeverItsOwnDoneFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-done-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("todo.txt").path
+    let text = "x 2026-01-01 done\nopen\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let link = folder.appendingPathComponent("link.txt").path, hard = folder.appendingPathComponent("hard.txt").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    try FileManager.default.linkItem(atPath: path, toPath: hard)
+    for done in [path, link, hard] {
+      let scheduler = TestScheduler(now: startDate)
+      let environment = AppEnvironment.virtual(scheduler, file: .live(path: path, donePath: done))
+      let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: environment))
+      store.send(.started)
+      scheduler.advance()
+      store.send(.archiveCompleted)
+      scheduler.advance()
+      #expect(store.state.flash?.hasPrefix("Not archived: the done file \(done) is the todo file \(path) itself") == true)
+      #expect(store.state.list.todos.count == 2)
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+      store.cancelAllEffects()
+    }
+  }
+
   @Test func theDoneFileIsBesideTheTodoFileUnlessDoneFileIsSet() {
     #expect(DoneFile.path(besides: "/home/u/todo/todo.txt", environment: [:]) == "/home/u/todo/done.txt")
     #expect(DoneFile.path(besides: "todo.txt", environment: [:]) == "done.txt")
