@@ -83,6 +83,8 @@ let package = Package(
     // libdispatch's main-queue hooks (header only): the app runs the main
     // queue itself instead of parking the main thread in dispatchMain().
     .systemLibrary(name: "CMainQueue"),
+    // renameat2 (RENAME_EXCHANGE, RENAME_NOREPLACE) for the save (header only).
+    .systemLibrary(name: "CRename"),
     .target(
       name: "NcursesTerminal",
       dependencies: ["CNcursesw", "Terminal"],
@@ -106,7 +108,7 @@ let package = Package(
     .target(
       name: "TodoStorage",
       dependencies: [
-        "TodoModel",
+        "TodoModel", "CRename",
         .product(name: "SystemPackage", package: "swift-system"),
       ],
       swiftSettings: strict

@@ -18,10 +18,13 @@ public enum SyncConflictCopy {
 
   /// Marks the copy a cut-short in-place save leaves (`.todo.txt.yaru-inplace-XXXXXX`).
   public static let inPlaceMarker = ".yaru-inplace-"
+  /// Marks another program's version a save displaced and kept
+  /// (`.todo.txt.yaru-displaced-XXXXXX`), until its lines are saved.
+  public static let displacedMarker = ".yaru-displaced-"
 
   /// Whether `name` is shown as a copy of `fileName` beside it: a sync
   /// tool's, or the whole text an interrupted in-place save left.
   public static func isShown(_ name: String, of fileName: String) -> Bool {
-    isCopy(name, of: fileName) || name.hasPrefix("." + fileName + inPlaceMarker)
+    isCopy(name, of: fileName) || name.hasPrefix("." + fileName + inPlaceMarker) || name.hasPrefix("." + fileName + displacedMarker)
   }
 }

@@ -57,6 +57,30 @@ public struct DiskStamp: Equatable, Sendable {
   }
 }
 
+/// Another program's version of the file that a save pushed aside: it was
+/// written between yaru's last look and the moment yaru's text took its
+/// place (an append by todo.sh's `>>`, a rename by `sed -i`). Kept on disk
+/// at `path` until its lines are merged into the list and saved.
+public struct DisplacedFile: Equatable, Sendable {
+  public let path: String
+  public let text: String
+  public init(path: String, text: String) {
+    self.path = path
+    self.text = text
+  }
+}
+
+/// What a save did: the stamp of the text it wrote, and another program's
+/// version it displaced, if any.
+public struct SavedFile: Equatable, Sendable {
+  public let stamp: DiskStamp
+  public let displaced: DisplacedFile?
+  public init(stamp: DiskStamp, displaced: DisplacedFile? = nil) {
+    self.stamp = stamp
+    self.displaced = displaced
+  }
+}
+
 /// What a look at the file found (`TodoFileClient.look`).
 public enum FileLook: Equatable, Sendable {
   /// Its inode, size and times are the known ones: the bytes were not read.
@@ -73,8 +97,12 @@ public enum FileLook: Equatable, Sendable {
 public struct TodoFileClient: Sendable {
   public let path: String
   public var load: @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?
-  /// Writes `text` to `path`, refusing (a conflict error) if the file is not as expected.
-  public var save: @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp
+  /// Writes `text` to `path`, refusing (a conflict error) if the file is not
+  /// as expected; what another program wrote at the last moment is handed
+  /// back as displaced, never lost.
+  public var save: @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> SavedFile
+  /// Removes a displaced version once its lines are saved in the file.
+  public var discard: @Sendable (_ displaced: String) -> Void
   /// Has the file changed since `known`? Its inode, size and times first;
   /// its bytes are read, once, only when those differ (always when `known`
   /// is nil, to catch a copy that put every time back).
@@ -91,7 +119,8 @@ public struct TodoFileClient: Sendable {
   public init(
     path: String,
     load: @escaping @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?,
-    save: @escaping @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp,
+    save: @escaping @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> SavedFile,
+    discard: @escaping @Sendable (_ displaced: String) -> Void = { _ in },
     look: @escaping @Sendable (_ known: DiskStamp?) -> FileLook,
     conflictCopies: @escaping @Sendable () -> [String] = { [] },
     donePath: String = "done.txt",
@@ -105,6 +134,7 @@ public struct TodoFileClient: Sendable {
     self.path = path
     self.load = load
     self.save = save
+    self.discard = discard
     self.look = look
     self.conflictCopies = conflictCopies
     self.donePath = donePath

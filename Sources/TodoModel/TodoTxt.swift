@@ -122,6 +122,11 @@ public struct TodoList: Equatable, Sendable {
     return lines
   }
 
+  /// The line endings and byte order mark of `text`, as saving keeps them.
+  public static func shape(of text: String) -> FileShape {
+    forEachLine(of: text) { _ in }
+  }
+
   /// Calls `body` with each non-blank line and returns the text's shape.
   /// Lines are split on bytes (a `\r\n` pair is one Character in Swift, so
   /// splitting on Characters would miss it): on `\n`, or on `\r` in a file

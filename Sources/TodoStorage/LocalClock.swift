@@ -12,3 +12,11 @@ extension UTCOffset {
     return UTCOffset(seconds: Int(parts.tm_gmtoff))
   }
 }
+
+extension Day {
+  /// Today in the C library's zone: the shell's commands' day.
+  public static var localToday: Day {
+    let now = Date()
+    return Day(now, at: .local(at: now))
+  }
+}

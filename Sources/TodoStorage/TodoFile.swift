@@ -74,28 +74,32 @@ public enum TodoFile {
   /// followed; a file without write permission is refused.
   ///
   /// Writers (yaru instances, `yaru add`) take turns by a lock on the folder,
-  /// and under it the file must still be as `expecting` says.
+  /// and under it the file must still be as `expecting` says. A program that
+  /// takes no lock and wrote after that check is not overwritten: its
+  /// version comes back as displaced (`replace`).
   @discardableResult
   public static func write(
     _ text: String, to path: String, expecting: DiskExpectation = .anything
-  ) throws(TodoFileError) -> DiskStamp {
+  ) throws(TodoFileError) -> SavedFile {
     let target = resolved(FilePath(path))
     let folder = folderPath(of: target)
     try makeFolder(folder, for: path)
     // The app's save waits little: it retries, and quitting must not hang.
-    let stamp = try whileFolderLocked(folder, waitingUpTo: .seconds(5)) { () throws(TodoFileError) in
+    let saved = try whileFolderLocked(folder, waitingUpTo: .seconds(5)) { () throws(TodoFileError) in
       try check(target, against: expecting, path: path)
-      return try replace(target, in: folder, with: text, path: path)
+      return try replace(target, in: folder, with: text, path: path, expecting: expecting)
     }
-    guard let stamp else { throw TodoFileError("Cannot save \(path): another program kept \(folder) locked") }
-    return stamp
+    guard let saved else { throw TodoFileError("Cannot save \(path): another program kept \(folder) locked") }
+    return saved
   }
 
   /// Reads the file (nil: there is none), lets `change` make the new text,
   /// and saves it, all while holding the folder lock: writers that do this
   /// at the same moment (`yaru add` from several scripts) take turns
   /// instead of failing. A conflict error only if a program that does not
-  /// take the lock wrote in between.
+  /// take the lock wrote before the check; one that wrote after it is
+  /// merged in (three-way, against the text `change` started from) and the
+  /// result saved again.
   public static func update<Result>(
     _ path: String, _ change: (String?) throws -> (text: String, result: Result)
   ) throws -> Result {
@@ -106,98 +110,27 @@ public enum TodoFile {
     let result = try whileFolderLocked(folder, waitingUpTo: .seconds(60)) { () throws -> Result in
       let contents = try read(path)
       let (text, result) = try change(contents?.text)
-      try check(target, against: contents.map { .unchanged($0.stamp) } ?? .noFile, path: path)
-      if contents?.stamp.matches(text) != true { _ = try replace(target, in: folder, with: text, path: path) }
+      let expecting: DiskExpectation = contents.map { .unchanged($0.stamp) } ?? .noFile
+      try check(target, against: expecting, path: path)
+      guard contents?.stamp.matches(text) != true else { return result }
+      var saved = try replace(target, in: folder, with: text, path: path, expecting: expecting)
+      var ours = text
+      var base = contents?.text ?? ""
+      var merged: [String] = []
+      while let displaced = saved.displaced, merged.count < 10 {
+        // Another program wrote at the last moment: theirs and ours, merged.
+        let theirs = displaced.text
+        let written = ours
+        ours = LineMerge.mergedText(base: base, ours: ours, theirs: theirs, tag: " conflict:\(Day.localToday)")
+        base = written
+        merged.append(displaced.path)
+        saved = try replace(target, in: folder, with: ours, path: path, expecting: .unchanged(saved.stamp))
+      }
+      for path in merged { unlink(path) }
       return result
     }
     guard let result else { throw TodoFileError("Cannot save \(path): another program kept \(folder) locked") }
     return result
-  }
-
-  /// The atomic replacement itself: a temporary file beside the target,
-  /// written, given the target's mode and owner, flushed, renamed over it.
-  ///
-  /// A file with hard links is written in place instead (a rename would
-  /// split the links): the new text is first flushed to a copy beside it,
-  /// `.NAME.yaru-inplace-XXXXXX`, removed once the file itself is flushed.
-  /// If a crash cuts the in-place write short, that copy stays, yaru shows it
-  /// like a sync tool's conflict copy, and `yaru merge` brings it back.
-  private static func replace(_ target: FilePath, in folder: FilePath, with text: String, path: String) throws(TodoFileError) -> DiskStamp {
-    func failure(_ what: String, _ error: Errno = Errno(rawValue: errno)) -> TodoFileError {
-      TodoFileError("Cannot save \(path): \(what): \(error.reason)")
-    }
-    let old = try? Stat(target)
-    if let old, old.permissions.rawValue & 0o200 == 0 {
-      throw TodoFileError("Cannot save \(path): the file is read-only (chmod u+w \(path) allows changes)")
-    }
-    let name = target.lastComponent?.string ?? "todo.txt"
-    let isLinked = (old?.linkCount ?? 1) > 1
-    let marker = isLinked ? inPlaceCopyMarker : ".yaru-"
-    var template = Array(folder.appending("." + name + marker + "XXXXXX").string.utf8CString)
-    let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard raw >= 0 else { throw failure("cannot create a temporary file") }
-    _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let descriptor = FileDescriptor(rawValue: raw)
-    var isOpen = true
-    var keepsCopy = false
-    defer { if isOpen { try? descriptor.close() } }
-    do throws(TodoFileError) {
-      do {
-        _ = try descriptor.writeAll(text.utf8)
-      } catch {
-        throw failure("cannot write", error as? Errno ?? .ioError)
-      }
-      guard fchmod(raw, old?.permissions.rawValue ?? defaultFileMode()) == 0 else { throw failure("cannot set permissions") }
-      // Root saving someone's file leaves it theirs. (Others cannot give a
-      // file away; their new file is theirs as the old one was.)
-      if let old, old.userID.rawValue != getuid() || old.groupID.rawValue != getgid() {
-        _ = fchown(raw, old.userID.rawValue, old.groupID.rawValue)
-      }
-      guard fsync(raw) == 0 else { throw failure("cannot flush to disk") }
-      isOpen = false
-      do {
-        try descriptor.close()
-      } catch {
-        throw failure("cannot close", error as? Errno ?? .ioError)
-      }
-      if isLinked {
-        do throws(TodoFileError) {
-          try overwrite(target, with: text, path: path)
-        } catch {
-          // The file may be cut short now: the flushed copy is the whole text.
-          keepsCopy = true
-          throw TodoFileError(error.message + "; the whole new text is in \(temporary)")
-        }
-        unlink(temporary)
-      } else {
-        guard rename(temporary, target.string) == 0 else { throw failure("cannot replace the file") }
-      }
-    } catch {
-      if !keepsCopy { unlink(temporary) }
-      throw error
-    }
-    syncFolder(folder)
-    do throws(Errno) {
-      return DiskStamp(try Stat(target), hash: DiskStamp.hash(text.utf8))
-    } catch {
-      throw failure("cannot check the saved file", error)
-    }
-  }
-
-  /// Marks the copy an in-place save flushes first (`.todo.txt.yaru-inplace-XXXXXX`).
-  static let inPlaceCopyMarker = SyncConflictCopy.inPlaceMarker
-
-  /// Writes `text` into the file itself, keeping its inode and so its hard links.
-  private static func overwrite(_ target: FilePath, with text: String, path: String) throws(TodoFileError) {
-    do {
-      let file = try FileDescriptor.open(target, .writeOnly, options: [.closeOnExec])
-      defer { try? file.close() }
-      _ = try file.writeAll(text.utf8)
-      guard ftruncate(file.rawValue, off_t(text.utf8.count)) == 0, fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
-    } catch {
-      throw TodoFileError("Cannot save \(path): cannot write it in place: \((error as? Errno ?? .ioError).reason)")
-    }
   }
 
   /// The stamp of the file now, hashing its bytes only when size, times or

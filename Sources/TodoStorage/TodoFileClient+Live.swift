@@ -1,3 +1,4 @@
+import Glibc
 import TodoModel
 
 extension TodoFileClient {
@@ -7,6 +8,7 @@ extension TodoFileClient {
       path: path,
       load: { () throws(TodoFileError) in try TodoFile.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try TodoFile.write(text, to: target, expecting: expecting) },
+      discard: { unlink($0) },
       look: { TodoFile.look(path, since: $0) },
       conflictCopies: { TodoFile.conflictCopies(of: path) },
       donePath: donePath,

@@ -26,6 +26,8 @@ public final class InMemoryDisk: Sendable {
     var files: [String: File] = [:]
     var clock: Int64 = 0
     var failure: TodoFileError?
+    /// What another program writes at the last moment of the next save, by path.
+    var lastMomentWrites: [String: @Sendable (String?) -> String] = [:]
 
     mutating func write(_ path: String, _ text: String) {
       clock += 1
@@ -92,7 +94,9 @@ public final class InMemoryDisk: Sendable {
   }
 
   /// As `TodoFile.write`: the expectation first, then the write itself.
-  func write(_ text: String, to path: String, expecting: DiskExpectation) throws(TodoFileError) -> DiskStamp {
+  /// As `TodoFile.write`: the check, then the swap; what another program
+  /// wrote in between (`writeAtTheLastMoment`) comes back displaced.
+  func write(_ text: String, to path: String, expecting: DiskExpectation) throws(TodoFileError) -> SavedFile {
     try contents.withLock { (disk: inout Contents) throws(TodoFileError) in
       let conflict = TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
       let file = disk.files[path]
@@ -103,9 +107,31 @@ public final class InMemoryDisk: Sendable {
         // A file deleted meanwhile is written again, as on the disk.
         if let file, file.stamp(unlessSameAs: known).hash != known.hash { throw conflict }
       }
-      return try disk.save(text, to: path)
+      if let write = disk.lastMomentWrites.removeValue(forKey: path) { disk.write(path, write(disk.files[path]?.text)) }
+      let displaced = disk.files[path].flatMap { now in now.text.utf8.elementsEqual((file?.text ?? "").utf8) && file != nil ? nil : now.text }
+      let stamp = try disk.save(text, to: path)
+      guard let displaced, expecting != .anything else { return SavedFile(stamp: stamp) }
+      disk.clock += 1
+      let kept = Self.displacedPath(of: path, number: disk.clock)
+      disk.write(kept, displaced)
+      return SavedFile(stamp: stamp, displaced: DisplacedFile(path: kept, text: displaced))
     }
   }
+
+  /// Another program writes `path` (given its text, nil: none) after the
+  /// next save's check and before that save's text takes its place.
+  public func writeAtTheLastMoment(_ path: String, _ change: @escaping @Sendable (String?) -> String) {
+    contents.withLock { $0.lastMomentWrites[path] = change }
+  }
+
+  /// As the live client: `.NAME.yaru-displaced-N` beside the file.
+  private static func displacedPath(of path: String, number: Int64) -> String {
+    let (folder, name) = split(path)
+    return (folder.isEmpty ? "" : folder + "/") + "." + name + SyncConflictCopy.displacedMarker + String(number)
+  }
+
+  /// Removes a file (a displaced version, once merged and saved).
+  func discard(_ path: String) { contents.withLock { $0.files[path] = nil } }
 
   /// As `DoneFile.append`: nothing to add writes nothing; a read-only file
   /// refuses appends (for anyone but root).
@@ -148,6 +174,7 @@ extension TodoFileClient {
       path: path,
       load: { () throws(TodoFileError) in disk.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try disk.write(text, to: target, expecting: expecting) },
+      discard: { disk.discard($0) },
       look: { disk.look(path, since: $0) },
       conflictCopies: { disk.conflictCopies(of: path) },
       donePath: donePath,

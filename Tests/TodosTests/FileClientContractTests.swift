@@ -99,13 +99,13 @@ struct FileClientContractTests {
 
   @Test(arguments: Client.allCases) func aSaveReturnsTheStampThatLoadGives(_ kind: Client) throws {
     let bench = FileBench(kind)
-    let saved = try bench.client.save("one\n", bench.path, .noFile)
+    let saved = try bench.client.save("one\n", bench.path, .noFile).stamp
     #expect(bench.read("todo.txt") == "one\n")
     #expect(saved.matches("one\n"))
     let loaded = try #require(try bench.client.load())
     #expect(loaded.text == "one\n" && loaded.stamp == saved)
     #expect(bench.client.look(saved) == .unchanged)
-    #expect(try bench.client.save("two\n", bench.path, .anything).matches("two\n"))
+    #expect(try bench.client.save("two\n", bench.path, .anything).stamp.matches("two\n"))
   }
 
   @Test(arguments: Client.allCases) func expectingNoFileWhenThereIsOneIsAConflict(_ kind: Client) throws {
@@ -130,7 +130,7 @@ struct FileClientContractTests {
   @Test(arguments: Client.allCases) func expectingItUnchangedWhenItIsSaves(_ kind: Client) throws {
     let bench = FileBench(kind)
     try bench.write("todo.txt", "one\n")
-    let first = try bench.client.save("two\n", bench.path, .unchanged(try bench.loaded()))
+    let first = try bench.client.save("two\n", bench.path, .unchanged(try bench.loaded())).stamp
     try bench.write("todo.txt", "two\n")
     _ = try bench.client.save("three\n", bench.path, .unchanged(first))
     #expect(bench.read("todo.txt") == "three\n")
@@ -141,7 +141,7 @@ struct FileClientContractTests {
     try bench.write("todo.txt", "one\n")
     let known = try bench.loaded()
     bench.remove("todo.txt")
-    let saved = try bench.client.save("two\n", bench.path, .unchanged(known))
+    let saved = try bench.client.save("two\n", bench.path, .unchanged(known)).stamp
     #expect(bench.read("todo.txt") == "two\n")
     #expect(try bench.loaded() == saved)
   }

@@ -170,7 +170,7 @@ struct TodoFileTests {
 
   @Test func aWriteExpectingAnotherVersionIsRefusedAndChangesNothing() throws {
     let path = folder + "/todo.txt"
-    let first = try TodoFile.write("one\n", to: path, expecting: .noFile)
+    let first = try TodoFile.write("one\n", to: path, expecting: .noFile).stamp
     #expect(throws: TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)) {
       try TodoFile.write("again\n", to: path, expecting: .noFile)
     }
@@ -187,7 +187,7 @@ struct TodoFileTests {
 
   @Test func theStampNoticesAnotherProgramsWrite() throws {
     let path = folder + "/todo.txt"
-    let first = try TodoFile.write("one\n", to: path)
+    let first = try TodoFile.write("one\n", to: path).stamp
     #expect(TodoFile.stamp(path, unlessSameAs: first) == first)
     _ = FileManager.default.createFile(atPath: path, contents: Data("one\ntwo\n".utf8))
     let second = TodoFile.stamp(path, unlessSameAs: first)
@@ -199,7 +199,7 @@ struct TodoFileTests {
   /// modification time put back. Only the status change time tells.
   @Test func anInPlaceRewriteThatKeepsSizeAndTimeIsNoticed() throws {
     let path = folder + "/todo.txt"
-    let first = try TodoFile.write("one\n", to: path)
+    let first = try TodoFile.write("one\n", to: path).stamp
     var info = stat()
     stat(path, &info)
     let descriptor = open(path, O_WRONLY)

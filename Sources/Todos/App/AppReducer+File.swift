@@ -47,12 +47,37 @@ extension AppReducer {
     .cancellable(id: FileSync.CancelID.merge, cancelInFlight: true)
   }
 
+  /// Another program's version that a save displaced (it wrote at the
+  /// moment yaru saved): merged with the list, off the main queue, against
+  /// the text both started from. One at a time, whatever else runs: the
+  /// file holds the user's list, so nothing on disk waits for it.
+  func mergeDisplaced(_ state: inout State) -> Effect<Action> {
+    guard let next = state.file.unmerged.first, !state.file.isMergingDisplaced else { return .none }
+    state.file.isMergingDisplaced = true
+    var ours = state.list.todos
+    if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
+    let version = state.list.listVersion
+    let tag = conflictTag, snapshot = ours
+    return .run(on: environment.ioQueue) { send in
+      send(.file(.merged(OutsideMerge(
+        loaded: next.loaded, known: nil, into: snapshot, listVersion: version, base: next.base, displaced: next.path, tag: tag
+      ))))
+    }
+  }
+
   /// A merge worked out for the list as it still is replaces it, in one
   /// step; one worked out for a list that has changed since is worked out
   /// again from the same reading.
   private func applyMerge(_ state: inout State, _ merge: OutsideMerge) -> Effect<Action> {
-    guard !state.file.isSaving, merge.known == state.file.stamp else { return .none }
-    guard merge.listVersion == state.list.listVersion else { return self.merge(&state, merge.loaded, known: merge.known) }
+    if merge.displaced != nil {
+      guard merge.listVersion == state.list.listVersion else {
+        state.file.isMergingDisplaced = false
+        return mergeDisplaced(&state)
+      }
+    } else {
+      guard !state.file.isSaving, merge.known == state.file.stamp else { return .none }
+      guard merge.listVersion == state.list.listVersion else { return self.merge(&state, merge.loaded, known: merge.known) }
+    }
     var merged = merge.todos
     if case .editing(let editing) = state.mode, !editing.isNew, merged[id: editing.id] == nil,
        let index = state.list.todos.index(id: editing.id) {
@@ -62,10 +87,17 @@ extension AppReducer {
     if let draft = state.unfinishedNewTodo, let index = state.list.todos.index(id: draft) {
       merged.insert(state.list.todos[index], at: min(index, merged.count))
     }
-    fileSync.took(&state.file, merge.loaded)
+    // A displaced version changes the list, not what the file is now (the user's list).
+    if merge.displaced == nil { fileSync.took(&state.file, merge.loaded) }
     let message = merge.message(fileName: environment.file?.fileName ?? "the todo file")
     let effect = change(&state, ListEdit(changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: merge.isSaved), message: message))
     if merge.isSaved { state.file.savedRevision = state.list.revision }
+    if let path = merge.displaced {
+      state.file.unmerged.removeFirst()
+      state.file.isMergingDisplaced = false
+      state.file.mergedDisplaced[path] = state.list.revision
+      return effect
+    }
     return .merge(.cancel(id: FileSync.CancelID.retry), effect)
   }
 

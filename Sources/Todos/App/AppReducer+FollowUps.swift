@@ -6,8 +6,9 @@ import TodoModel
 /// What must follow an action, whichever feature it went to, worked out in
 /// one place from versions rather than from wrappers whose order matters:
 /// what the features said is shown; the selection stays on a visible todo,
-/// in view; the file is saved when the list's revision is ahead of the
-/// file's; the search is counted again when what it counts changed.
+/// in view; another program's version a save displaced is merged; the file
+/// is saved when the list's revision is ahead of the file's; the search is
+/// counted again when what it counts changed.
 extension AppReducer {
   func followUps(_ state: inout State, selectionAnchor anchor: (id: UUID, position: ListPosition)?) -> Effect<Action> {
     var effects: [Effect<Action>] = []
@@ -19,6 +20,7 @@ extension AppReducer {
     state.search.message = nil
     state.list.repairSelection(anchor: anchor)
     state.list.scrollSelectionIntoView()
+    if state.file.phase == .ready { effects.append(mergeDisplaced(&state)) }
     effects.append(saveIfBehind(&state))
     effects.append(countMatchesIfStale(&state))
     return .merge(effects)

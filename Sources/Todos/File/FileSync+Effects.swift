@@ -73,22 +73,43 @@ extension FileSync {
   }
 
   /// Writes `list` (the list at `revision`) unless the file holds those
-  /// bytes already; refuses to overwrite a version yaru has not seen.
+  /// bytes already; refuses to overwrite a version yaru has not seen. What
+  /// another program wrote at the moment of the save comes back displaced,
+  /// parsed here, with the text both started from, to be merged.
   func save(_ state: inout State, _ list: TodoList, revision: Int) -> Effect<Action> {
     guard let file = environment.file else { return .none }
     state.isSaving = true
     let known = state.stamp
+    let base = state.base
+    let uuid = environment.uuid
     let save = Effect<Action>.run(on: environment.ioQueue) { send in
       let text = list.formatted()
       if let known, known.matches(text) {
         send(.saveFinished(revision: revision, text: text, .success(known)))  // same bytes: leave the file alone
-      } else {
-        let expecting: DiskExpectation = known.map { .unchanged($0) } ?? .noFile
-        let saved = Result { () throws(TodoFileError) in try file.save(text, file.path, expecting) }
-        send(.saveFinished(revision: revision, text: text, saved))
+        return
+      }
+      let expecting: DiskExpectation = known.map { .unchanged($0) } ?? .noFile
+      do throws(TodoFileError) {
+        let saved = try file.save(text, file.path, expecting)
+        let displaced = saved.displaced.map { displaced in
+          DisplacedVersion(
+            loaded: LoadedFile(text: displaced.text, stamp: saved.stamp, makeID: uuid), path: displaced.path, base: base
+          )
+        }
+        send(.saveFinished(revision: revision, text: text, .success(saved.stamp), displaced: displaced))
+      } catch {
+        send(.saveFinished(revision: revision, text: text, .failure(error)))
       }
     }
     let slow = Effect<Action>.run(on: environment.mainQueue, after: .seconds(1)) { send in send(.saveIsSlow) }
     return .merge(save.cancellable(id: CancelID.save), slow.cancellable(id: CancelID.saveSlow, cancelInFlight: true))
+  }
+
+  /// Removes displaced versions whose lines the file now has.
+  func discard(_ paths: [String]) -> Effect<Action> {
+    guard let file = environment.file, !paths.isEmpty else { return .none }
+    return .run(on: environment.ioQueue) { _ in
+      for path in paths { file.discard(path) }
+    }
   }
 }

@@ -45,6 +45,13 @@ public struct FileSync: Reducer {
     public var shape = FileShape()
     /// Sync tools' conflict copies beside the file: shown until merged (`yaru merge`).
     public var conflictCopies: [String] = []
+    /// Other programs' versions that saves displaced, not yet merged into
+    /// the list; merged one at a time (`mergingDisplaced`).
+    public var unmerged: [DisplacedVersion] = []
+    var isMergingDisplaced = false
+    /// Displaced versions merged into the list, by the list's revision that
+    /// has their lines: removed from the disk once a save has written it.
+    var mergedDisplaced: [String: Int] = [:]
     /// Looks at the file so far: every `rehashEvery`-th also hashes it.
     var watchTicks = 0
     /// `q` was pressed once while changes could not be saved.
@@ -58,7 +65,8 @@ public struct FileSync: Reducer {
   public enum Action: Equatable, Sendable {
     case loadingIsSlow
     case loaded(Result<LoadedFile, TodoFileError>)
-    case saveFinished(revision: Int, text: String, Result<DiskStamp, TodoFileError>)
+    /// A save ended; `displaced` is another program's version it pushed aside.
+    case saveFinished(revision: Int, text: String, Result<DiskStamp, TodoFileError>, displaced: DisplacedVersion? = nil)
     /// A save is still running a second after it started.
     case saveIsSlow
     case retrySave
@@ -100,15 +108,21 @@ public struct FileSync: Reducer {
     case .loaded(.failure(let error)):
       state.phase = .failed(error.message)
       return .cancel(id: CancelID.slowLoad)
-    case .saveFinished(let revision, let text, .success(let stamp)):
+    case .saveFinished(let revision, let text, .success(let stamp), let displaced):
       state.isSaving = false
       state.isSaveSlow = false
       state.saveError = nil
       state.savedRevision = revision
       state.stamp = stamp
       state.base = text
-      return .cancel(id: CancelID.saveSlow)
-    case .saveFinished(_, _, .failure(let error)):
+      if let displaced {
+        state.unmerged.append(displaced)
+        return .cancel(id: CancelID.saveSlow)
+      }
+      let saved = state.mergedDisplaced.filter { $0.value <= revision }.keys.sorted()
+      for path in saved { state.mergedDisplaced[path] = nil }
+      return .merge(.cancel(id: CancelID.saveSlow), discard(saved))
+    case .saveFinished(_, _, .failure(let error), _):
       state.isSaving = false
       // No new save starts while this is set: a retry, or the reload, clears it.
       state.saveError = error.message
@@ -142,6 +156,14 @@ public struct FileSync: Reducer {
     state.base = loaded.text
     state.saveError = nil
   }
+}
+
+/// Another program's version a save displaced (`DisplacedFile`), parsed,
+/// with where it is kept and the text both sides started from.
+public struct DisplacedVersion: Equatable, Sendable {
+  public let loaded: LoadedFile
+  public let path: String
+  public let base: String
 }
 
 /// A todo file as read: its text, the list parsed from it and the stamp of

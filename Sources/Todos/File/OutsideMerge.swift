@@ -21,12 +21,15 @@ public struct OutsideMerge: Equatable, Sendable {
   public let conflicts: Int
   /// The file holds the result already (their lines, in order).
   public let isSaved: Bool
+  /// Set when their version is one a save displaced (kept at this path):
+  /// the file holds the user's list then, not theirs.
+  public let displaced: String?
 
   /// Merges `loaded` into `ours` (the list at `listVersion`, less any todo
   /// being added) against `base`; `tag` marks the user's side of a clash.
   public init(
     loaded: LoadedFile, known: DiskStamp?, into ours: IdentifiedArrayOf<Todo.State>, listVersion: Int, base: String,
-    tag: (Todo.State) -> Todo.State
+    displaced: String? = nil, tag: (Todo.State) -> Todo.State
   ) {
     let theirs = loaded.list.todos
     let ourLines = ours.map(TodoTxt.format), theirLines = theirs.map(TodoTxt.format)
@@ -54,7 +57,8 @@ public struct OutsideMerge: Equatable, Sendable {
     self.listVersion = listVersion
     self.todos = merged
     self.conflicts = conflicts
-    self.isSaved = isSaved
+    self.isSaved = isSaved && displaced == nil
+    self.displaced = displaced
   }
 
   /// What the footer says (after "12 items left · saved · ": 55 columns at most).

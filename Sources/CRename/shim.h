@@ -1,0 +1,15 @@
+// renameat2(2) (glibc 2.28+), which Swift's Glibc module does not import:
+// RENAME_EXCHANGE swaps two paths atomically, so the file a save displaces
+// (with whatever another program wrote to it at the last moment) is kept,
+// at the temporary's name, to be read. Header only: the C library has it.
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+
+static inline int yaru_exchange(const char *from, const char *to) {
+  return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
+}
+
+static inline int yaru_rename_no_replace(const char *from, const char *to) {
+  return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+}

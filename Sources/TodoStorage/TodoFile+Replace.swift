@@ -1,0 +1,194 @@
+import CRename
+import Glibc
+import SystemPackage
+import TodoModel
+
+extension TodoFile {
+  /// The atomic replacement itself: a temporary file beside the target,
+  /// written, given the target's mode and owner, flushed, then swapped with
+  /// the target in one step (`renameat2` with `RENAME_EXCHANGE`).
+  ///
+  /// Other programs take no lock: one may append to the file (`>>`) or
+  /// rename its own version over it (`sed -i`) after yaru's check and
+  /// before the swap. The swap leaves whatever sat at the path at that
+  /// moment at the temporary's name, so it is read: if it is not what the
+  /// check saw, it is kept (`.NAME.yaru-displaced-XXXXXX`) and returned, for
+  /// the caller to merge; else it is removed. Where the file system cannot
+  /// swap, the old file is held open across a plain rename and read after it.
+  ///
+  /// A file with hard links is written in place instead (a rename would
+  /// split the links): it is read again through the descriptor that writes
+  /// it, and refused as a conflict if it changed; the new text is first
+  /// flushed to a copy beside it, `.NAME.yaru-inplace-XXXXXX`, removed once
+  /// the file itself is flushed. If a crash cuts the in-place write short,
+  /// that copy stays, yaru shows it like a sync tool's conflict copy, and
+  /// `yaru merge` brings it back.
+  static func replace(
+    _ target: FilePath, in folder: FilePath, with text: String, path: String, expecting: DiskExpectation
+  ) throws(TodoFileError) -> SavedFile {
+    func failure(_ what: String, _ error: Errno = Errno(rawValue: errno)) -> TodoFileError {
+      TodoFileError("Cannot save \(path): \(what): \(error.reason)")
+    }
+    let old = try? Stat(target)
+    if let old, old.permissions.rawValue & 0o200 == 0 {
+      throw TodoFileError("Cannot save \(path): the file is read-only (chmod u+w \(path) allows changes)")
+    }
+    let name = target.lastComponent?.string ?? "todo.txt"
+    let isLinked = (old?.linkCount ?? 1) > 1
+    let marker = isLinked ? inPlaceCopyMarker : ".yaru-"
+    var template = Array(folder.appending("." + name + marker + "XXXXXX").string.utf8CString)
+    let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard raw >= 0 else { throw failure("cannot create a temporary file") }
+    _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let descriptor = FileDescriptor(rawValue: raw)
+    var isOpen = true
+    var keepsCopy = false
+    defer { if isOpen { try? descriptor.close() } }
+    var displaced: DisplacedFile?
+    do throws(TodoFileError) {
+      do {
+        _ = try descriptor.writeAll(text.utf8)
+      } catch {
+        throw failure("cannot write", error as? Errno ?? .ioError)
+      }
+      guard fchmod(raw, old?.permissions.rawValue ?? defaultFileMode()) == 0 else { throw failure("cannot set permissions") }
+      // Root saving someone's file leaves it theirs. (Others cannot give a
+      // file away; their new file is theirs as the old one was.)
+      if let old, old.userID.rawValue != getuid() || old.groupID.rawValue != getgid() {
+        _ = fchown(raw, old.userID.rawValue, old.groupID.rawValue)
+      }
+      guard fsync(raw) == 0 else { throw failure("cannot flush to disk") }
+      isOpen = false
+      do {
+        try descriptor.close()
+      } catch {
+        throw failure("cannot close", error as? Errno ?? .ioError)
+      }
+      if isLinked {
+        do throws(TodoFileError) {
+          try overwrite(target, with: text, path: path, expecting: expecting)
+        } catch {
+          // The file may be cut short now: the flushed copy is the whole text.
+          keepsCopy = !error.isConflict
+          throw keepsCopy ? TodoFileError(error.message + "; the whole new text is in \(temporary)") : error
+        }
+        unlink(temporary)
+      } else {
+        displaced = try swap(temporary, into: target, path: path, expecting: expecting)
+      }
+    } catch {
+      if !keepsCopy { unlink(temporary) }
+      throw error
+    }
+    syncFolder(folder)
+    do throws(Errno) {
+      return SavedFile(stamp: DiskStamp(try Stat(target), hash: DiskStamp.hash(text.utf8)), displaced: displaced)
+    } catch {
+      throw failure("cannot check the saved file", error)
+    }
+  }
+
+  /// Marks the copy an in-place save flushes first (`.todo.txt.yaru-inplace-XXXXXX`).
+  static let inPlaceCopyMarker = SyncConflictCopy.inPlaceMarker
+
+  /// Puts `temporary` at `target` in one step; what was at `target` then,
+  /// if it is not what the check saw, is another program's and comes back.
+  private static func swap(
+    _ temporary: String, into target: FilePath, path: String, expecting: DiskExpectation
+  ) throws(TodoFileError) -> DisplacedFile? {
+    func failure() -> TodoFileError { TodoFileError("Cannot save \(path): cannot replace the file: \(Errno(rawValue: errno).reason)") }
+    if yaru_exchange(temporary, target.string) == 0 {
+      return keep(displacedAt: temporary, path: path, unless: expecting)
+    }
+    switch errno {
+    case ENOENT:
+      // No file now (deleted meanwhile): ours goes in, unless one just came.
+      if yaru_rename_no_replace(temporary, target.string) == 0 { return nil }
+      if errno == EEXIST { return try swap(temporary, into: target, path: path, expecting: expecting) }
+      if errno == EINVAL, rename(temporary, target.string) == 0 { return nil }
+      throw failure()
+    case EINVAL, ENOSYS, EOPNOTSUPP:
+      // A file system that cannot swap: hold the old file open, rename, read it.
+      let old = open(target.string, O_RDONLY | O_CLOEXEC)
+      defer { if old >= 0 { close(old) } }
+      guard rename(temporary, target.string) == 0 else { throw failure() }
+      guard old >= 0, let bytes = readAll(from: old), let text = String(validating: bytes, as: UTF8.self),
+            !isExpected(bytes, expecting)
+      else { return nil }
+      return keepCopy(of: text, besides: target, path: path)
+    default:
+      throw failure()
+    }
+  }
+
+  /// Whether `bytes` are what the save's check saw on disk.
+  private static func isExpected(_ bytes: [UInt8], _ expecting: DiskExpectation) -> Bool {
+    switch expecting {
+    case .anything: true
+    case .noFile: false
+    case .unchanged(let known): DiskStamp.hash(bytes) == known.hash
+    }
+  }
+
+  /// The file a swap displaced, now at `temporary`: removed if it is what
+  /// the check saw; else kept under a name of its own and returned.
+  private static func keep(displacedAt temporary: String, path: String, unless expecting: DiskExpectation) -> DisplacedFile? {
+    let file = open(temporary, O_RDONLY | O_CLOEXEC)
+    let bytes = file >= 0 ? readAll(from: file) : nil
+    if file >= 0 { close(file) }
+    guard let bytes, !isExpected(bytes, expecting) else {
+      unlink(temporary)
+      return nil
+    }
+    let kept = displacedName(for: temporary)
+    guard rename(temporary, kept) == 0 else { return nil }
+    // Not UTF-8: kept on disk (shown like a conflict copy), not merged.
+    guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+    return DisplacedFile(path: kept, text: text)
+  }
+
+  /// `text` written (flushed) beside `target` as a displaced version.
+  private static func keepCopy(of text: String, besides target: FilePath, path: String) -> DisplacedFile? {
+    let name = target.lastComponent?.string ?? "todo.txt"
+    var template = Array(folderPath(of: target).appending("." + name + displacedMarker + "XXXXXX").string.utf8CString)
+    let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard raw >= 0 else { return nil }
+    defer { close(raw) }
+    let copy = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard (try? FileDescriptor(rawValue: raw).writeAll(text.utf8)) != nil, fsync(raw) == 0 else {
+      unlink(copy)
+      return nil
+    }
+    return DisplacedFile(path: copy, text: text)
+  }
+
+  /// `.todo.txt.yaru-XXXXXX` → `.todo.txt.yaru-displaced-XXXXXX`: a name the
+  /// start's clean-up of leftover temporaries never removes.
+  private static func displacedName(for temporary: String) -> String {
+    String(temporary.dropLast(6 + ".yaru-".count)) + displacedMarker + String(temporary.suffix(6))
+  }
+
+  /// Marks another program's version that a save displaced.
+  static let displacedMarker = SyncConflictCopy.displacedMarker
+
+  /// Writes `text` into the file itself, keeping its inode and so its hard
+  /// links; first reads it through the same descriptor, and refuses (a
+  /// conflict) if another program changed it since the check.
+  private static func overwrite(_ target: FilePath, with text: String, path: String, expecting: DiskExpectation) throws(TodoFileError) {
+    do {
+      let file = try FileDescriptor.open(target, .readWrite, options: [.closeOnExec])
+      defer { try? file.close() }
+      guard let bytes = readAll(from: file.rawValue) else { throw Errno(rawValue: errno) }
+      if case .unchanged(let known) = expecting, DiskStamp.hash(bytes) != known.hash {
+        throw TodoFileError("Not saved: \(path) was changed by another program", isConflict: true)
+      }
+      _ = try file.writeAll(toAbsoluteOffset: 0, text.utf8)
+      guard ftruncate(file.rawValue, off_t(text.utf8.count)) == 0, fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
+    } catch let error as TodoFileError {
+      throw error
+    } catch {
+      throw TodoFileError("Cannot save \(path): cannot write it in place: \((error as? Errno ?? .ioError).reason)")
+    }
+  }
+}
