@@ -24,7 +24,37 @@ public enum LineMerge {
   }
 
   public static func merge(base: [String], ours: [String], theirs: [String]) -> [Source] {
-    let base = base.map(Line.init), ours = ours.map(Line.init), theirs = theirs.map(Line.init)
+    merge(base.map(Line.init), ours: ours, theirs: theirs)
+  }
+
+  /// The merge against a version yaru kept only the line fingerprints of
+  /// (`TodoList.lineFingerprints`).
+  public static func merge(baseFingerprints: [UInt64], ours: [String], theirs: [String]) -> [Source] {
+    merge(baseFingerprints.map(Line.init(fingerprint:)), ours: ours, theirs: theirs)
+  }
+
+  /// Of the versions yaru kept (line fingerprints, newest first), the one
+  /// `theirs` most likely started from: the fewest lines differing (a
+  /// program that read an older version, `sed -i` racing a save, changed
+  /// only what it changed from that one). Ties go to the newest.
+  public static func closestBase(to theirs: [String], among versions: [[UInt64]]) -> Int {
+    var theirCounts: [UInt64: Int] = [:]
+    for line in theirs { theirCounts[DiskStamp.hash(line.utf8), default: 0] += 1 }
+    var best = 0, fewest = Int.max
+    for (index, version) in versions.enumerated() {
+      var left = theirCounts
+      var differing = 0
+      for line in version {
+        if let count = left[line], count > 0 { left[line] = count - 1 } else { differing += 1 }
+      }
+      differing += left.values.reduce(0, +)
+      if differing < fewest { (best, fewest) = (index, differing) }
+    }
+    return best
+  }
+
+  private static func merge(_ base: [Line], ours: [String], theirs: [String]) -> [Source] {
+    let ours = ours.map(Line.init), theirs = theirs.map(Line.init)
     let oursDiff = Diff(base, ours)
     let theirsDiff = Diff(base, theirs)
     var merged: [Source] = []
@@ -135,11 +165,25 @@ public enum LineMerge {
 
 /// A line compared byte for byte (Swift's `String ==` treats canonically
 /// equivalent text as equal, which would hide a change of normalization).
+/// A line of an older version yaru kept only its fingerprint of (a 64-bit
+/// FNV-1a hash of its bytes) is compared by that alone.
 struct Line: Hashable {
-  let text: String
-  init(_ text: String) { self.text = text }
-  static func == (lhs: Line, rhs: Line) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
-  func hash(into hasher: inout Hasher) { hasher.combine(DiskStamp.hash(text.utf8)) }
+  let fingerprint: UInt64
+  let text: String?
+  init(_ text: String) {
+    self.text = text
+    fingerprint = DiskStamp.hash(text.utf8)
+  }
+  init(fingerprint: UInt64) {
+    self.text = nil
+    self.fingerprint = fingerprint
+  }
+  static func == (lhs: Line, rhs: Line) -> Bool {
+    guard lhs.fingerprint == rhs.fingerprint else { return false }
+    guard let left = lhs.text, let right = rhs.text else { return true }
+    return left.utf8.elementsEqual(right.utf8)
+  }
+  func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 }
 
 /// A change one side made: the base lines `base` became its lines `new`.

@@ -122,6 +122,14 @@ public struct TodoList: Equatable, Sendable {
     return lines
   }
 
+  /// Each todo line's fingerprint (a hash of its bytes): how yaru keeps an
+  /// older version of the file, to merge against, in 8 bytes a line.
+  public static func lineFingerprints(of text: String) -> [UInt64] {
+    var fingerprints: [UInt64] = []
+    _ = forEachLine(of: text) { fingerprints.append(DiskStamp.hash($0.utf8)) }
+    return fingerprints
+  }
+
   /// The line endings and byte order mark of `text`, as saving keeps them.
   public static func shape(of text: String) -> FileShape {
     forEachLine(of: text) { _ in }

@@ -75,4 +75,35 @@ struct OutsideMergeTests {
     #expect(store.state.flash == "todo.txt was changed by another program: reloaded")
     store.cancelAllEffects()
   }
+
+  /// `sed -i` read the file, yaru saved a new todo, `sed` renamed its
+  /// result (made from the older text) over yaru's: merged against the
+  /// version sed started from, only sed's edit is sed's, and the new todo
+  /// stays (merged against yaru's last write, it looked deleted by sed).
+  @Test func anEditMadeFromTheVersionBeforeYarusSaveChangesOnlyWhatItChanged() {
+    let disk = InMemoryDisk(["todo.txt": "a\nb\n"])
+    let store = Store(
+      initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk)))
+    )
+    store.send(.started)
+    scheduler.advance()
+    store.send(.addTodo(.top))
+    store.send(.editor(.insert("mine")))
+    store.send(.commitEdit)
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "2026-01-01 mine\na\nb\n")
+    disk.replace("todo.txt", with: "a\nB edited by sed\n")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.list.todos.map(\.text) == ["mine", "a", "B edited by sed"])
+    #expect(disk.file("todo.txt") == "2026-01-01 mine\na\nB edited by sed\n")
+    store.cancelAllEffects()
+  }
+
+  @Test func theClosestBaseIsTheVersionWithTheFewestDifferingLines() {
+    let versions = [["mine", "a", "b"], ["a", "b"], ["x"]].map { $0.map { DiskStamp.hash($0.utf8) } }
+    #expect(LineMerge.closestBase(to: ["a", "B"], among: versions) == 1)
+    #expect(LineMerge.closestBase(to: ["mine", "a", "b", "c"], among: versions) == 0)
+    #expect(LineMerge.closestBase(to: [], among: versions) == 2, "the fewest lines to take away")
+    #expect(LineMerge.closestBase(to: ["q"], among: [versions[2], versions[2]]) == 0, "ties go to the newest")
+  }
 }

@@ -39,10 +39,12 @@ extension AppReducer {
     // A todo being added is not in the file: it goes back in when applied.
     var ours = state.list.todos
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
-    let base = state.file.base, version = state.list.listVersion
+    let base = state.file.base, older = state.file.olderBases, version = state.list.listVersion
     let tag = conflictTag, snapshot = ours
     return .run(on: environment.ioQueue) { send in
-      send(.file(.merged(OutsideMerge(loaded: loaded, known: known, into: snapshot, listVersion: version, base: base, tag: tag))))
+      send(.file(.merged(OutsideMerge(
+        loaded: loaded, known: known, into: snapshot, listVersion: version, base: base, older: older, tag: tag
+      ))))
     }
     .cancellable(id: FileSync.CancelID.merge, cancelInFlight: true)
   }
@@ -56,11 +58,12 @@ extension AppReducer {
     state.file.isMergingDisplaced = true
     var ours = state.list.todos
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
-    let version = state.list.listVersion
+    let version = state.list.listVersion, older = state.file.olderBases
     let tag = conflictTag, snapshot = ours
     return .run(on: environment.ioQueue) { send in
       send(.file(.merged(OutsideMerge(
-        loaded: next.loaded, known: nil, into: snapshot, listVersion: version, base: next.base, displaced: next.path, tag: tag
+        loaded: next.loaded, known: nil, into: snapshot, listVersion: version, base: next.base, older: older,
+        displaced: next.path, tag: tag
       ))))
     }
   }
@@ -88,7 +91,10 @@ extension AppReducer {
       merged.insert(state.list.todos[index], at: min(index, merged.count))
     }
     // A displaced version changes the list, not what the file is now (the user's list).
-    if merge.displaced == nil { fileSync.took(&state.file, merge.loaded) }
+    if merge.displaced == nil {
+      fileSync.keep(merge.baseFingerprints, in: &state.file)
+      fileSync.took(&state.file, merge.loaded)
+    }
     let message = merge.message(fileName: environment.file?.fileName ?? "the todo file")
     let effect = change(&state, ListEdit(changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: merge.isSaved), message: message))
     if merge.isSaved { state.file.savedRevision = state.list.revision }

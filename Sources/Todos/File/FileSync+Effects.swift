@@ -96,7 +96,8 @@ extension FileSync {
             loaded: LoadedFile(text: displaced.text, stamp: saved.stamp, makeID: uuid), path: displaced.path, base: base
           )
         }
-        send(.saveFinished(revision: revision, text: text, .success(saved.stamp), displaced: displaced))
+        let replaced = TodoList.lineFingerprints(of: base)
+        send(.saveFinished(revision: revision, text: text, .success(saved.stamp), displaced: displaced, replacedBase: replaced))
       } catch {
         send(.saveFinished(revision: revision, text: text, .failure(error)))
       }

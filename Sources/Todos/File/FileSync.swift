@@ -45,6 +45,10 @@ public struct FileSync: Reducer {
     public var shape = FileShape()
     /// Sync tools' conflict copies beside the file: shown until merged (`yaru merge`).
     public var conflictCopies: [String] = []
+    /// Versions of the file yaru read or wrote before `base` (line
+    /// fingerprints, newest first): what another program may have started
+    /// from (`OutsideMerge` picks the closest).
+    public var olderBases: [[UInt64]] = []
     /// Other programs' versions that saves displaced, not yet merged into
     /// the list; merged one at a time (`mergingDisplaced`).
     public var unmerged: [DisplacedVersion] = []
@@ -66,7 +70,10 @@ public struct FileSync: Reducer {
     case loadingIsSlow
     case loaded(Result<LoadedFile, TodoFileError>)
     /// A save ended; `displaced` is another program's version it pushed aside.
-    case saveFinished(revision: Int, text: String, Result<DiskStamp, TodoFileError>, displaced: DisplacedVersion? = nil)
+    /// `replacedBase`: the fingerprints of the base the save replaced.
+    case saveFinished(
+      revision: Int, text: String, Result<DiskStamp, TodoFileError>, displaced: DisplacedVersion? = nil, replacedBase: [UInt64] = []
+    )
     /// A save is still running a second after it started.
     case saveIsSlow
     case retrySave
@@ -108,7 +115,8 @@ public struct FileSync: Reducer {
     case .loaded(.failure(let error)):
       state.phase = .failed(error.message)
       return .cancel(id: CancelID.slowLoad)
-    case .saveFinished(let revision, let text, .success(let stamp), let displaced):
+    case .saveFinished(let revision, let text, .success(let stamp), let displaced, let replacedBase):
+      if !replacedBase.isEmpty { keep(replacedBase, in: &state) }
       state.isSaving = false
       state.isSaveSlow = false
       state.saveError = nil
@@ -122,7 +130,7 @@ public struct FileSync: Reducer {
       let saved = state.mergedDisplaced.filter { $0.value <= revision }.keys.sorted()
       for path in saved { state.mergedDisplaced[path] = nil }
       return .merge(.cancel(id: CancelID.saveSlow), discard(saved))
-    case .saveFinished(_, _, .failure(let error), _):
+    case .saveFinished(_, _, .failure(let error), _, _):
       state.isSaving = false
       // No new save starts while this is set: a retry, or the reload, clears it.
       state.saveError = error.message
@@ -147,6 +155,17 @@ public struct FileSync: Reducer {
       break  // the list's part: AppReducer
     }
     return .none
+  }
+
+  /// How many older versions are kept: a few saves back is where a
+  /// program racing a save (`sed -i`, a sync tool) started from.
+  static let olderBasesKept = 4
+
+  /// Keeps a replaced base among the older versions.
+  func keep(_ fingerprints: [UInt64], in state: inout State) {
+    if state.olderBases.first == fingerprints { return }
+    state.olderBases.insert(fingerprints, at: 0)
+    if state.olderBases.count > Self.olderBasesKept { state.olderBases.removeLast() }
   }
 
   /// The file as read (or merged) is now what both sides start from.

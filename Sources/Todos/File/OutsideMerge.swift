@@ -24,16 +24,23 @@ public struct OutsideMerge: Equatable, Sendable {
   /// Set when their version is one a save displaced (kept at this path):
   /// the file holds the user's list then, not theirs.
   public let displaced: String?
+  /// The fingerprints of the base yaru had: kept among the older versions
+  /// once this reading replaces it.
+  public let baseFingerprints: [UInt64]
 
   /// Merges `loaded` into `ours` (the list at `listVersion`, less any todo
-  /// being added) against `base`; `tag` marks the user's side of a clash.
+  /// being added) against the version they most likely both started from:
+  /// `base`, or one of the `older` versions yaru kept (line fingerprints,
+  /// newest first); `tag` marks the user's side of a clash.
   public init(
     loaded: LoadedFile, known: DiskStamp?, into ours: IdentifiedArrayOf<Todo.State>, listVersion: Int, base: String,
-    displaced: String? = nil, tag: (Todo.State) -> Todo.State
+    older: [[UInt64]] = [], displaced: String? = nil, tag: (Todo.State) -> Todo.State
   ) {
     let theirs = loaded.list.todos
     let ourLines = ours.map(TodoTxt.format), theirLines = theirs.map(TodoTxt.format)
-    let sources = LineMerge.merge(base: TodoList.lines(of: base), ours: ourLines, theirs: theirLines)
+    let versions = [TodoList.lineFingerprints(of: base)] + older
+    let chosen = versions[LineMerge.closestBase(to: theirLines, among: versions)]
+    let sources = LineMerge.merge(baseFingerprints: chosen, ours: ourLines, theirs: theirLines)
     var merged = IdentifiedArrayOf<Todo.State>()
     var conflicts = 0
     var isSaved = sources.count == theirLines.count
@@ -59,6 +66,7 @@ public struct OutsideMerge: Equatable, Sendable {
     self.conflicts = conflicts
     self.isSaved = isSaved && displaced == nil
     self.displaced = displaced
+    self.baseFingerprints = versions[0]
   }
 
   /// What the footer says (after "12 items left · saved · ": 55 columns at most).
