@@ -85,8 +85,11 @@ public struct SavedFile: Equatable, Sendable {
 public enum FileLook: Equatable, Sendable {
   /// Its inode, size and times are the known ones: the bytes were not read.
   case unchanged
-  /// There is no file, or it cannot be read now (the next save says why).
+  /// There is no file.
   case gone
+  /// The file is there but cannot be read as a todo list (not valid UTF-8,
+  /// no permission): why, in words for the user.
+  case unreadable(String)
   /// The file as it is now, read once.
   case read(text: String, stamp: DiskStamp)
 }

@@ -148,8 +148,12 @@ public enum TodoFile {
   public static func look(_ path: String, since known: DiskStamp?) -> FileLook {
     guard let info = try? Stat(FilePath(path)) else { return .gone }
     if let known, DiskStamp(info, hash: known.hash) == known { return .unchanged }
-    guard let contents = try? read(path) else { return .gone }
-    return .read(text: contents.text, stamp: contents.stamp)
+    do throws(TodoFileError) {
+      guard let contents = try read(path) else { return .gone }
+      return .read(text: contents.text, stamp: contents.stamp)
+    } catch {
+      return .unreadable(error.message)
+    }
   }
 
   private static func check(_ target: FilePath, against expectation: DiskExpectation, path: String) throws(TodoFileError) {

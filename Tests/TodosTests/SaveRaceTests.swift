@@ -1,7 +1,9 @@
 import Architecture
 import Foundation
 import IdentifiedCollections
+import Synchronization
 import SystemPackage
+import Terminal
 import Testing
 @testable import TodoModel
 @testable import Todos
@@ -110,6 +112,49 @@ struct DisplacedSaveTests {
     #expect(disk.file("todo.txt") == "x 2026-01-01 one\ntwo\nadded by todo.sh\n")
     #expect(disk.fileNames == ["todo.txt"], "the displaced copy is gone once its line is saved")
     #expect(store.state.flash == "todo.txt changed elsewhere: merged with yours")
+    store.cancelAllEffects()
+  }
+}
+
+/// A todo file another program made unreadable while it is open (invalid
+/// UTF-8): the screen says why, and no save is tried until it changes.
+@MainActor
+struct UnreadableFileTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  @Test func anUnreadableFileStopsTheSavesUntilItChanges() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-bad-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/todo.txt"
+    try "one\ntwo\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let saves = Mutex(0)
+    var file = TodoFileClient.live(path: path, donePath: folder + "/done.txt")
+    let save = file.save
+    file.save = { (text, target, expecting) throws(TodoFileError) in
+      saves.withLock { $0 += 1 }
+      return try save(text, target, expecting)
+    }
+    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: file)))
+    store.send(.started)
+    scheduler.advance()
+    try Data([0x6F, 0x6E, 0x65, 0x0A, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    scheduler.advance()
+    let why = "Cannot read \(path): line 2 is not valid UTF-8"
+    #expect(store.state.file.unreadable == why)
+    #expect(store.state.flash == "\(why): not saved until it changes")
+    #expect(AppView.render(store.state, Size(columns: 80, rows: 24)).lines[23].contains("NOT SAVED"))
+    let tried = saves.withLock { $0 }
+    scheduler.advance(by: .seconds(10))
+    #expect(saves.withLock { $0 } == tried, "no save loop while the file cannot be read")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)).last == 0x0A && (try Data(contentsOf: URL(fileURLWithPath: path))).count == 7)
+
+    try "one\ntwo\nthree\n".write(toFile: path, atomically: true, encoding: .utf8)
+    scheduler.advance(by: .seconds(1))
+    scheduler.advance()
+    #expect(store.state.file.unreadable == nil)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "x 2026-01-01 one\ntwo\nthree\n")
     store.cancelAllEffects()
   }
 }

@@ -48,15 +48,21 @@ extension FileSync {
   func look(_ state: State, rehash: Bool) -> Effect<Action> {
     guard let file = environment.file, state.phase == .ready, !state.isSaving else { return .none }
     let known = state.stamp
-    let knownCopies = state.conflictCopies
+    let knownCopies = state.conflictCopies, knownUnreadable = state.unreadable
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
       if rehash {
         let copies = file.conflictCopies()
         if copies != knownCopies { send(.conflictCopiesFound(copies)) }
       }
-      guard case .read(let text, let stamp) = file.look(rehash ? nil : known), stamp != known else { return }
-      send(.changedOnDisk(LoadedFile(text: text, stamp: stamp, makeID: uuid), known: known))
+      switch file.look(rehash ? nil : known) {
+      case .read(let text, let stamp) where stamp != known:
+        send(.changedOnDisk(LoadedFile(text: text, stamp: stamp, makeID: uuid), known: known))
+      case .unreadable(let why) where why != knownUnreadable:
+        send(.unreadable(why))
+      case .read, .unreadable, .unchanged, .gone:
+        break
+      }
     }
     .cancellable(id: CancelID.look, cancelInFlight: true)
   }
@@ -67,8 +73,12 @@ extension FileSync {
     let known = state.stamp
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
-      guard let loaded = try? Self.read(file, uuid), loaded.stamp != nil else { return }
-      send(.changedOnDisk(loaded, known: known))
+      do throws(TodoFileError) {
+        let loaded = try Self.read(file, uuid)
+        if loaded.stamp != nil { send(.changedOnDisk(loaded, known: known)) }
+      } catch {
+        send(.unreadable(error.message))
+      }
     }
   }
 

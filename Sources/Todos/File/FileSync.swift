@@ -37,6 +37,10 @@ public struct FileSync: Reducer {
     public var isSaveSlow = false
     /// Why the last save failed; saving is retried while this is set.
     public var saveError: String?
+    /// Why the file, changed by another program, cannot be read (not
+    /// UTF-8, no permission): nothing is saved over it, and no save is
+    /// tried, until it changes again.
+    public var unreadable: String?
     public var stamp: DiskStamp?
     /// The file's text when yaru last read or wrote it: what both sides
     /// started from when another program changes the file (the merge's base).
@@ -86,6 +90,8 @@ public struct FileSync: Reducer {
     /// (on the I/O queue); applied only if the list is still that one.
     case merged(OutsideMerge)
     case conflictCopiesFound([String])
+    /// The file changed and cannot be read as a todo list: why.
+    case unreadable(String)
     /// The done file has the archived lines (or could not take them).
     case archiveWritten([Todo.State], lines: [String], failure: TodoFileError?)
   }
@@ -145,7 +151,12 @@ public struct FileSync: Reducer {
     case .saveIsSlow:
       state.isSaveSlow = state.isSaving
     case .retrySave:
-      state.saveError = nil
+      if state.unreadable == nil { state.saveError = nil }
+    case .unreadable(let why):
+      state.unreadable = why
+      state.saveError = why
+      state.message = "\(why): not saved until it changes"
+      return .cancel(id: CancelID.retry)
     case .watchTicked:
       state.watchTicks += 1
       return look(state, rehash: state.watchTicks % Self.rehashEvery == 0)
@@ -174,6 +185,7 @@ public struct FileSync: Reducer {
     state.stamp = loaded.stamp
     state.base = loaded.text
     state.saveError = nil
+    state.unreadable = nil
   }
 }
 
