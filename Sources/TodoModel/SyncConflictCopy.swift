@@ -21,10 +21,15 @@ public enum SyncConflictCopy {
   /// Marks another program's version a save displaced and kept
   /// (`.todo.txt.yaru-displaced-XXXXXX`), until its lines are saved.
   public static let displacedMarker = ".yaru-displaced-"
+  /// Marks the copy of changes yaru could not save when it had to end
+  /// (`.todo.txt.yaru-rescue-XXXXXX`).
+  public static let rescueMarker = ".yaru-rescue-"
 
   /// Whether `name` is shown as a copy of `fileName` beside it: a sync
-  /// tool's, or the whole text an interrupted in-place save left.
+  /// tool's, the whole text an interrupted in-place save left, another
+  /// program's version a save displaced, or a rescue copy.
   public static func isShown(_ name: String, of fileName: String) -> Bool {
-    isCopy(name, of: fileName) || name.hasPrefix("." + fileName + inPlaceMarker) || name.hasPrefix("." + fileName + displacedMarker)
+    isCopy(name, of: fileName)
+      || [inPlaceMarker, displacedMarker, rescueMarker].contains { name.hasPrefix("." + fileName + $0) }
   }
 }

@@ -106,6 +106,9 @@ public struct TodoFileClient: Sendable {
   public var save: @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> SavedFile
   /// Removes a displaced version once its lines are saved in the file.
   public var discard: @Sendable (_ displaced: String) -> Void
+  /// Writes changes that could not be saved to a new copy (`RescueCopy`)
+  /// and says where.
+  public var rescue: @Sendable (_ text: String) throws(TodoFileError) -> String
   /// Has the file changed since `known`? Its inode, size and times first;
   /// its bytes are read, once, only when those differ (always when `known`
   /// is nil, to catch a copy that put every time back).
@@ -124,6 +127,9 @@ public struct TodoFileClient: Sendable {
     load: @escaping @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?,
     save: @escaping @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> SavedFile,
     discard: @escaping @Sendable (_ displaced: String) -> Void = { _ in },
+    rescue: @escaping @Sendable (_ text: String) throws(TodoFileError) -> String = { _ throws(TodoFileError) in
+      throw TodoFileError("this list has no folder for a rescue copy")
+    },
     look: @escaping @Sendable (_ known: DiskStamp?) -> FileLook,
     conflictCopies: @escaping @Sendable () -> [String] = { [] },
     donePath: String = "done.txt",
@@ -138,6 +144,7 @@ public struct TodoFileClient: Sendable {
     self.load = load
     self.save = save
     self.discard = discard
+    self.rescue = rescue
     self.look = look
     self.conflictCopies = conflictCopies
     self.donePath = donePath

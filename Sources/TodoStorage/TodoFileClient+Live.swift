@@ -3,12 +3,14 @@ import TodoModel
 
 extension TodoFileClient {
   /// The todo file on disk at `path`, its done file at `donePath`.
-  public static func live(path: String, donePath: String) -> TodoFileClient {
+  /// `rescueFolder`: where a rescue copy goes when the file's folder cannot take it.
+  public static func live(path: String, donePath: String, rescueFolder: String? = nil) -> TodoFileClient {
     TodoFileClient(
       path: path,
       load: { () throws(TodoFileError) in try TodoFile.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try TodoFile.write(text, to: target, expecting: expecting) },
       discard: { unlink($0) },
+      rescue: { (text) throws(TodoFileError) in try RescueCopy.write(text, besides: path, fallbackFolder: rescueFolder) },
       look: { TodoFile.look(path, since: $0) },
       conflictCopies: { TodoFile.conflictCopies(of: path) },
       donePath: donePath,

@@ -130,6 +130,19 @@ public final class InMemoryDisk: Sendable {
     return (folder.isEmpty ? "" : folder + "/") + "." + name + SyncConflictCopy.displacedMarker + String(number)
   }
 
+  /// As `RescueCopy.write`: a new `.NAME.yaru-rescue-N` beside the file;
+  /// fails as the disk's saves do.
+  func rescue(_ text: String, besides path: String) throws(TodoFileError) -> String {
+    try contents.withLock { (disk: inout Contents) throws(TodoFileError) in
+      if let failure = disk.failure { throw failure }
+      disk.clock += 1
+      let (folder, name) = Self.split(path)
+      let copy = (folder.isEmpty ? "" : folder + "/") + "." + name + SyncConflictCopy.rescueMarker + String(disk.clock)
+      disk.write(copy, text)
+      return copy
+    }
+  }
+
   /// Removes a file (a displaced version, once merged and saved).
   func discard(_ path: String) { contents.withLock { $0.files[path] = nil } }
 
@@ -175,6 +188,7 @@ extension TodoFileClient {
       load: { () throws(TodoFileError) in disk.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try disk.write(text, to: target, expecting: expecting) },
       discard: { disk.discard($0) },
+      rescue: { (text) throws(TodoFileError) in try disk.rescue(text, besides: path) },
       look: { disk.look(path, since: $0) },
       conflictCopies: { disk.conflictCopies(of: path) },
       donePath: donePath,

@@ -38,7 +38,8 @@ struct Interactive: ParsableCommand {
       let stateFile = StateFile()
       if let warning = stateFile.warning { StandardIO.printError("yaru: passing over the state file: \(warning)") }
       let session = InteractiveSession(
-        file: .live(path: path, donePath: TodoFilePath.done(besides: path, config: config)), config: config, view: view,
+        file: .live(path: path, donePath: TodoFilePath.done(besides: path, config: config), rescueFolder: StateFile.rescueFolder()),
+        config: config, view: view,
         stateFile: stateFile, log: log, recorder: recorder
       )
       let terminal: NcursesTerminal

@@ -21,6 +21,12 @@ struct StateFile {
     return TodoFilePath.home(environment) + "/.local/state/yaru/state"
   }
 
+  /// Where a rescue copy goes when the todo file's folder cannot take it
+  /// (`$XDG_STATE_HOME/yaru/rescue`).
+  static func rescueFolder(_ environment: EnvironmentVariables = .process) -> String {
+    String(path(environment).dropLast("state".count)) + "rescue"
+  }
+
   init(path: String = Self.path()) {
     self.path = path
     var text: String?

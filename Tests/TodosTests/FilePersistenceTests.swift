@@ -133,16 +133,62 @@ struct FilePersistenceTests {
     #expect(store.state.canExit)
   }
 
-  @Test func quittingDespiteAFailingSaveIsPossibleAfterConfirming() {
-    let disk = InMemoryDisk(["todo.txt": "one\n"])
+  /// Quitting despite a failing save is possible after confirming; what
+  /// was not saved goes to a rescue copy beside the file, the exit says
+  /// where (status 1), and the todo file is left as it was.
+  @Test func quittingDespiteAFailingSaveRescuesTheChanges() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
     let store = loadedStore(disk)
-    disk.failSaves(with: TodoFileError("Cannot save todo.txt: Read-only file system"))
+    disk.setReadOnly("todo.txt")
     store.send(.list(.deleteSelected))
     scheduler.advance()
     store.send(.quit)
     store.send(.quit)
-    #expect(store.state.isQuitting && store.state.canExit)
-    #expect(disk.file("todo.txt") == "one\n")
+    #expect(store.state.isQuitting && !store.state.canExit, "not before the rescue copy is written")
+    scheduler.advance()
+    #expect(store.state.canExit)
+    #expect(disk.file("todo.txt") == "one\ntwo\n")
+    let copy = disk.fileNames.first { $0.hasPrefix(".todo.txt.yaru-rescue-") }
+    #expect(copy.flatMap(disk.file) == "two\n")
+    #expect(store.state.exit.status == 1)
+    #expect(store.state.exit.message == "yaru: changes not saved to todo.txt (Cannot save todo.txt: the file is read-only (chmod u+w todo.txt allows changes)); they are in \(copy ?? ""): yaru merge '\(copy ?? "")' brings them back")
+    store.cancelAllEffects()
+  }
+
+  /// A signal while a save's conflict is being merged: the merge and the
+  /// save finish before the exit (it used to exit at once, changes lost).
+  @Test func aSignalWhileAConflictIsMergedWaitsForTheSave() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let store = loadedStore(disk)
+    disk.replace("todo.txt", with: "one\ntwo\nthree\n")
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    store.send(.terminated(signal: 15))
+    #expect(!store.state.canExit)
+    scheduler.advance()
+    #expect(store.state.canExit)
+    #expect(store.state.exit.status == 143 && store.state.exit.message == nil)
+    #expect(disk.file("todo.txt") == "x 2026-01-01 one\ntwo\nthree\n")
+    store.cancelAllEffects()
+  }
+
+  /// SIGHUP (the terminal closed) while saves fail: at the deadline what
+  /// is not saved goes to a rescue copy, and the exit says where.
+  @Test func aSignalWhileSavesFailRescuesTheChangesAtTheDeadline() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = loadedStore(disk)
+    disk.setReadOnly("todo.txt")
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    scheduler.advance()
+    store.send(.terminated(signal: 1))
+    scheduler.advance(by: AppReducer.signalSaveTimeout - .milliseconds(1))
+    #expect(!store.state.canExit)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(store.state.canExit)
+    #expect(store.state.exit.status == 129)
+    let copy = disk.fileNames.first { $0.hasPrefix(".todo.txt.yaru-rescue-") }
+    #expect(copy.flatMap(disk.file) == "x 2026-01-01 one\n")
+    #expect(store.state.exit.message?.contains("they are in \(copy ?? "?")") == true)
+    store.cancelAllEffects()
   }
 
   @Test func anOutsideEditIsReloadedWhenNothingIsUnsaved() {

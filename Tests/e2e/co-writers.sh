@@ -11,6 +11,7 @@ failed=0
 ok() { passed=$((passed + 1)); echo "  ok   $1"; }
 bad() { failed=$((failed + 1)); echo "  FAIL $1"; }
 echo "co-writers"
+sock="$work/sock"
 export XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state"
 unset DONE_FILE TODO_FILE TODO_DIR
 
@@ -52,6 +53,37 @@ for done in "$work/list.txt" "$work/link.txt" "$work/hard.txt"; do
   fi
 done
 
+# A signal while saves fail (a read-only todo file): the change goes to a
+# rescue copy beside the file, the exit says where, the next start offers it.
+screen() { tmux -S "$sock" capture-pane -p 2>/dev/null; }
+wait_for() { for _ in $(seq 100); do screen | grep -qF -- "$1" && return 0; sleep 0.05; done; return 1; }
+for signal in TERM HUP; do
+  rm -f "$work"/.rescued.txt.yaru-rescue-*
+  printf 'one\ntwo\n' > "$work/rescued.txt"
+  tmux -S "$sock" new-session -d -x 120 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+    "XDG_CONFIG_HOME='$work/config' XDG_STATE_HOME='$work/state' '$yaru' --file '$work/rescued.txt'; echo EXIT=\$?; sleep 30"
+  wait_for "two"
+  chmod 444 "$work/rescued.txt"
+  tmux -S "$sock" send-keys x
+  wait_for "NOT SAVED"
+  pane=$(tmux -S "$sock" display -p '#{pane_pid}')
+  kill -"$signal" "$(pgrep -P "$pane" -f "$yaru")"
+  wait_for "EXIT="
+  copy=$(ls "$work"/.rescued.txt.yaru-rescue-* 2>/dev/null | head -1)
+  if [ -n "$copy" ] && grep -q '^x .* one$' "$copy" && screen | tr -d '\n' | grep -q "they are in" \
+     && [ "$(cat "$work/rescued.txt")" = "$(printf 'one\ntwo')" ]; then
+    ok "SIG$signal while saves fail: the change is in a rescue copy, and the exit says where"
+  else
+    bad "SIG$signal while saves fail: $(screen | grep -v '^$' | tail -3)"
+  fi
+  tmux -S "$sock" kill-server 2>/dev/null
+  chmod 644 "$work/rescued.txt"
+  tmux -S "$sock" new-session -d -x 120 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+    "XDG_CONFIG_HOME='$work/config' XDG_STATE_HOME='$work/state' '$yaru' --file '$work/rescued.txt'"
+  if wait_for "yaru merge '$(basename "$copy")'"; then ok "the next start offers the rescue copy (SIG$signal)"; else bad "the next start does not offer the rescue copy"; fi
+  tmux -S "$sock" kill-server 2>/dev/null
+done
+
 # The stress: the list open in yaru (typing todos), 40 concurrent `yaru add`,
 # an appender that takes no lock of yaru's (`echo >>`, what todo.sh add
 # does) every 20 ms and `sed -i` edits every 50 ms, all at once. Nothing
@@ -60,7 +92,6 @@ done
 # appends that land between its read and its rename (3 of 300 here, with
 # no yaru running), which no reader of the file could bring back.
 runs=${STRESS_RUNS:-6}
-sock="$work/sock"
 lost_total=0
 twice_total=0
 for run in $(seq "$runs"); do

@@ -91,7 +91,7 @@ public final class AppProgram {
     if case .failed(let message) = state.file.phase {
       finish(Exit(status: 2, message: "yaru: \(message)"))
     } else if state.canExit {
-      finish(Exit(status: state.exitStatus, message: nil))
+      finish(Exit(status: state.exit.status, message: state.exit.message))
     } else if isStarted, state.hasFrame, !isReadingKeys {
       renderer?.render(state)
     }

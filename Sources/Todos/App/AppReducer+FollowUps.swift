@@ -69,9 +69,21 @@ extension AppReducer.State {
   /// loads slowly.
   public var hasFrame: Bool { file.phase != .loading || file.isLoadingSlow }
 
-  /// The program may exit: quitting, and nothing left that could still be saved.
+  /// The program may exit: quitting, and every committed change is in the
+  /// file, or in a rescue copy, or could not be put in either (said at exit).
   public var canExit: Bool {
-    isQuitting && (!hasUnsavedChanges || file.saveError != nil || file.phase != .ready || isSaveAbandoned)
+    guard isQuitting else { return false }
+    if !hasUnsavedChanges || file.phase != .ready { return true }
+    if case .ended = file.rescue { return true }
+    return false
+  }
+
+  /// What the program says on standard error as it exits, and its status:
+  /// changes that did not reach the file say where they are instead (the
+  /// status is then 1, unless a signal ended it).
+  public var exit: (status: Int32, message: String?) {
+    guard hasUnsavedChanges, file.phase == .ready, case .ended(let message) = file.rescue else { return (exitStatus, nil) }
+    return (exitStatus == 0 ? 1 : exitStatus, "yaru: " + message)
   }
 
   var matchCountKey: MatchCount.Key {

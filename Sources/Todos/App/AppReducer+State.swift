@@ -28,8 +28,6 @@ extension AppReducer {
     /// The process's exit status once it may exit: 0, or 128 + the signal
     /// that ended it.
     public var exitStatus: Int32 = 0
-    /// A signal's save took too long (a file that blocks): exit without it.
-    public var isSaveAbandoned = false
 
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
       self.storedList = ListFeature.State(todos: todos)

@@ -175,7 +175,9 @@ public struct AppReducer: Reducer {
         return .merge(dropEdit, flash(&state, message))
       }
       state.isQuitting = true
-      return .merge(dropEdit, stopTimers)
+      // Confirmed while saves fail: what is not saved goes to a rescue copy.
+      let rescue = state.file.saveError != nil ? rescueUnsaved(&state) : .none
+      return .merge(dropEdit, stopTimers, rescue)
     case .terminated(let signal):
       // Nobody is there to confirm anything: the unfinished edit is dropped,
       // and the committed list is saved by the one save path, with the file
@@ -188,7 +190,7 @@ public struct AppReducer: Reducer {
       }
       return .merge(dropEdit, stopTimers, deadline)
     case .signalSaveTimedOut:
-      state.isSaveAbandoned = true
+      return rescueUnsaved(&state)
     case .clockTicked(let now):
       state.now = now
       state.utcOffset = environment.utcOffset(now)
@@ -207,6 +209,15 @@ public struct AppReducer: Reducer {
       .cancel(id: CancelID.clock), .cancel(id: CancelID.flash), .cancel(id: ListFeature.CancelID.sink),
       FileSync.stopWatching.map(Action.file)
     )
+  }
+
+  /// Committed changes the file does not have, written to a rescue copy
+  /// before the program ends without them.
+  private func rescueUnsaved(_ state: inout State) -> Effect<Action> {
+    guard state.hasUnsavedChanges, state.file.phase == .ready else { return .none }
+    var list = TodoList(todos: state.list.todos, shape: state.file.shape)
+    if let unfinished = state.unfinishedNewTodo { list.todos.remove(id: unfinished) }
+    return fileSync.rescue(&state.file, list).map(Action.file)
   }
 
   /// Shows `message` in the footer for three seconds.

@@ -123,4 +123,15 @@ extension FileSync {
       for path in paths { file.discard(path) }
     }
   }
+
+  /// Writes `list`, which could not be saved, to a rescue copy. On the main
+  /// queue: the I/O queue may be held by a save that blocks (a FIFO), and
+  /// the program is ending.
+  func rescue(_ state: inout State, _ list: TodoList) -> Effect<Action> {
+    guard let file = environment.file, state.rescue == nil else { return .none }
+    state.rescue = .writing
+    return .run(on: environment.mainQueue) { send in
+      send(.rescued(Result { () throws(TodoFileError) in try file.rescue(list.formatted()) }))
+    }
+  }
 }

@@ -64,6 +64,9 @@ public struct FileSync: Reducer {
     var watchTicks = 0
     /// `q` was pressed once while changes could not be saved.
     public var isConfirmingQuit = false
+    /// Changes that could not be saved when yaru had to end, written to a
+    /// rescue copy (`RescueCopy`): where, or why not.
+    public var rescue: Rescue?
     /// What the last action has to say; the app shows it in the footer.
     public var message: String?
 
@@ -92,6 +95,8 @@ public struct FileSync: Reducer {
     case conflictCopiesFound([String])
     /// The file changed and cannot be read as a todo list: why.
     case unreadable(String)
+    /// The rescue copy was written (where) or could not be.
+    case rescued(Result<String, TodoFileError>)
     /// The done file has the archived lines (or could not take them).
     case archiveWritten([Todo.State], lines: [String], failure: TodoFileError?)
   }
@@ -162,6 +167,13 @@ public struct FileSync: Reducer {
       return look(state, rehash: state.watchTicks % Self.rehashEvery == 0)
     case .conflictCopiesFound(let copies):
       state.conflictCopies = copies
+    case .rescued(let result):
+      let file = environment.file?.path ?? "the todo file"
+      let reason = state.saveError.map { " (\($0))" } ?? " (the save did not finish in time)"
+      state.rescue = switch result {
+      case .success(let copy): .ended("changes not saved to \(file)\(reason); they are in \(copy): yaru merge '\(copy)' brings them back")
+      case .failure(let error): .ended("changes not saved to \(file)\(reason), and \(error.message)")
+      }
     case .changedOnDisk, .merged, .archiveWritten:
       break  // the list's part: AppReducer
     }
@@ -187,6 +199,13 @@ public struct FileSync: Reducer {
     state.saveError = nil
     state.unreadable = nil
   }
+}
+
+/// Where changes went that could not be saved when yaru had to end.
+public enum Rescue: Equatable, Sendable {
+  case writing
+  /// Written, or not: what to tell the user as the program ends.
+  case ended(String)
 }
 
 /// Another program's version a save displaced (`DisplacedFile`), parsed,
