@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import Synchronization
 import Testing
 @testable import TodoModel
 @testable import Todos
@@ -42,6 +43,44 @@ struct ArchiveTests {
     scheduler.advance(by: .seconds(1))
     #expect(disk.file("done.txt") == "x 2025-01-01 older\nx 2026-01-01 done one\nx 2025-12-30 (A) 2025-12-01 done two +p\n")
     #expect(disk.file("todo.txt") == "one\ntwo\n")
+    store.cancelAllEffects()
+  }
+
+  /// Every two-file change writes the side that gains the lines first: an
+  /// archive appends to the done file before the todo file loses them, its
+  /// undo saves the todo file before the done file loses them. A crash in
+  /// between leaves the lines in both files, never in neither.
+  @Test func theFileThatGainsTheLinesIsWrittenFirst() {
+    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
+    let order = Mutex<[String]>([])
+    var file = TodoFileClient.inMemory(disk: disk)
+    let save = file.save, archive = file.archive, unarchive = file.unarchive
+    file.save = { (text, path, expecting) throws(TodoFileError) in
+      order.withLock { $0.append(text.contains("done") ? "todo file gains" : "todo file loses") }
+      return try save(text, path, expecting)
+    }
+    file.archive = { (lines) throws(TodoFileError) in
+      order.withLock { $0.append("done file gains") }
+      try archive(lines)
+    }
+    file.unarchive = { (lines) throws(TodoFileError) in
+      order.withLock { $0.append("done file loses") }
+      try unarchive(lines)
+    }
+    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: file)))
+    store.send(.started)
+    scheduler.advance()
+    store.send(.archiveCompleted)
+    scheduler.advance()
+    store.send(.list(.undo))
+    scheduler.advance()
+    store.send(.list(.redo))
+    scheduler.advance()
+    #expect(order.withLock { $0 } == [
+      "done file gains", "todo file loses",  // archive
+      "todo file gains", "done file loses",  // undo
+      "done file gains", "todo file loses",  // redo
+    ])
     store.cancelAllEffects()
   }
 

@@ -18,6 +18,11 @@ extension AppReducer {
     state.list.message = nil
     state.file.message = nil
     state.search.message = nil
+    if !state.list.unarchiveWhenSaved.isEmpty {
+      // Kept for the save that writes this revision (none in memory).
+      if !state.file.isInMemory { state.file.unarchiveAfter[state.list.revision, default: []] += state.list.unarchiveWhenSaved }
+      state.list.unarchiveWhenSaved = []
+    }
     state.list.repairSelection(anchor: anchor)
     state.list.scrollSelectionIntoView()
     if state.file.phase == .ready { effects.append(mergeDisplaced(&state)) }

@@ -116,6 +116,19 @@ extension FileSync {
     return .merge(save.cancellable(id: CancelID.save), slow.cancellable(id: CancelID.saveSlow, cancelInFlight: true))
   }
 
+  /// Takes an undone archive's lines back out of the done file, now that
+  /// the todo file has them again.
+  func takeOutOfDoneFile(_ lines: [String]) -> Effect<Action> {
+    guard let file = environment.file, !lines.isEmpty else { return .none }
+    return .run(on: environment.ioQueue) { send in
+      do throws(TodoFileError) {
+        try file.unarchive(lines)
+      } catch {
+        send(.doneFileFailed(error.message))
+      }
+    }
+  }
+
   /// Removes displaced versions whose lines the file now has.
   func discard(_ paths: [String]) -> Effect<Action> {
     guard let file = environment.file, !paths.isEmpty else { return .none }

@@ -60,6 +60,9 @@ public struct FileSync: Reducer {
     /// Displaced versions merged into the list, by the list's revision that
     /// has their lines: removed from the disk once a save has written it.
     var mergedDisplaced: [String: Int] = [:]
+    /// Lines to take back out of the done file once a save has written the
+    /// list's revision (the key) that has them again (an undone archive).
+    var unarchiveAfter: [Int: [String]] = [:]
     /// Looks at the file so far: every `rehashEvery`-th also hashes it.
     var watchTicks = 0
     /// `q` was pressed once while changes could not be saved.
@@ -95,6 +98,8 @@ public struct FileSync: Reducer {
     case conflictCopiesFound([String])
     /// The file changed and cannot be read as a todo list: why.
     case unreadable(String)
+    /// The done file could not take archived lines back out: why.
+    case doneFileFailed(String)
     /// The rescue copy was written (where) or could not be.
     case rescued(Result<String, TodoFileError>)
     /// The done file has the archived lines (or could not take them).
@@ -140,7 +145,9 @@ public struct FileSync: Reducer {
       }
       let saved = state.mergedDisplaced.filter { $0.value <= revision }.keys.sorted()
       for path in saved { state.mergedDisplaced[path] = nil }
-      return .merge(.cancel(id: CancelID.saveSlow), discard(saved))
+      let unarchive = state.unarchiveAfter.filter { $0.key <= revision }.sorted { $0.key < $1.key }.flatMap(\.value)
+      state.unarchiveAfter = state.unarchiveAfter.filter { $0.key > revision }
+      return .merge(.cancel(id: CancelID.saveSlow), discard(saved), takeOutOfDoneFile(unarchive))
     case .saveFinished(_, _, .failure(let error), _, _):
       state.isSaving = false
       // No new save starts while this is set: a retry, or the reload, clears it.
@@ -167,6 +174,8 @@ public struct FileSync: Reducer {
       return look(state, rehash: state.watchTicks % Self.rehashEvery == 0)
     case .conflictCopiesFound(let copies):
       state.conflictCopies = copies
+    case .doneFileFailed(let why):
+      state.message = "Done file: \(why)"
     case .rescued(let result):
       let file = environment.file?.path ?? "the todo file"
       let reason = state.saveError.map { " (\($0))" } ?? " (the save did not finish in time)"

@@ -111,8 +111,10 @@ extension ListFeature {
       changes: step.changes.reversed().map(\.inverse), kind: .undo,
       selecting: .some(step.selectionBefore), message: "Undone — Ctrl-R redoes"
     ))
-    guard let archived = step.archived else { return effect }
-    return .merge(effect, doneFile { (file) throws(TodoFileError) in try file.unarchive(archived) })
+    // The done file loses the lines only once the todo file has them again
+    // (the app hands them to the save: `unarchiveWhenSaved`).
+    if let archived = step.archived { state.unarchiveWhenSaved += archived }
+    return effect
   }
 
   func redo(_ state: inout State) -> Effect<Action> {

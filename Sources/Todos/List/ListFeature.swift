@@ -45,6 +45,9 @@ public struct ListFeature: Reducer {
     /// What the last action has to say (a door's message, "Nothing to
     /// undo"): the app shows it in the footer and clears it.
     public var message: String?
+    /// Lines an undone archive takes back out of the done file, once the
+    /// todo file has them again: the side that gains lines is written first.
+    public var unarchiveWhenSaved: [String] = []
     /// What else decides which rows show, owned by other features and
     /// handed in by the app whenever it reaches the list (`AppReducer.State.list`).
     public var shown = Shown()
