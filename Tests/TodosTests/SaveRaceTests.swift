@@ -86,6 +86,22 @@ struct SaveRaceTests {
     #expect(try read(path) == "a\nappended\n" && read(folder + "/link.txt") == "a\nappended\n")
   }
 
+  /// `sed -i` read the file before another `yaru add` wrote its todo and
+  /// renamed its result at the moment of this save: its version lacks that
+  /// todo because it never saw it. Merged as a deletion, the todo was lost
+  /// (found by the stress test); put back, only sed's edit is sed's.
+  @Test func aDisplacedVersionDropsNothingItNeverSaw() {
+    let base = "seed 1\nseed 2\nadd a\nadd b\n"
+    let ours = base + "add c\n"
+    let sedFromOlder = "seed 1\nseed 2 edited\nadd a\n"
+    #expect(LineMerge.mergedText(base: base, ours: ours, theirs: sedFromOlder, tag: "") == "seed 1\nseed 2 edited\nadd a\nadd b\nadd c\n")
+    let restored = LineMerge.restoringDropped(base: ["a", "b", "c", "d"], theirs: ["a", "C", "x", "d"])
+    #expect(restored.map(\.line) == ["a", "C", "x", "d"] || restored.map(\.line) == ["a", "b", "C", "x", "d"])
+    #expect(LineMerge.restoringDropped(base: ["a", "b", "c"], theirs: ["a", "c"]).map(\.line) == ["a", "b", "c"])
+    #expect(LineMerge.restoringDropped(base: ["a", "b", "c"], theirs: ["a", "c"]).map(\.theirs) == [0, nil, 1])
+    #expect(LineMerge.restoringDropped(base: ["a", "b"], theirs: ["a", "B"]).map(\.line) == ["a", "B"], "an edit is kept")
+  }
+
   /// The shell's update merges a displaced version itself, three-way.
   @Test func mergedTextKeepsBothSidesChanges() {
     let merged = LineMerge.mergedText(base: "a\nb\n", ours: "a\nb\nmine\n", theirs: "a\nb\ntheirs\n", tag: " conflict:x")

@@ -59,11 +59,11 @@ extension AppReducer {
     var ours = state.list.todos
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
     let version = state.list.listVersion, older = state.file.olderBases
-    let tag = conflictTag, snapshot = ours
+    let tag = conflictTag, snapshot = ours, uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
       send(.file(.merged(OutsideMerge(
         loaded: next.loaded, known: nil, into: snapshot, listVersion: version, base: next.base, older: older,
-        displaced: next.path, tag: tag
+        displaced: next.path, makeID: uuid, tag: tag
       ))))
     }
   }

@@ -34,10 +34,19 @@ public struct OutsideMerge: Equatable, Sendable {
   /// newest first); `tag` marks the user's side of a clash.
   public init(
     loaded: LoadedFile, known: DiskStamp?, into ours: IdentifiedArrayOf<Todo.State>, listVersion: Int, base: String,
-    older: [[UInt64]] = [], displaced: String? = nil, tag: (Todo.State) -> Todo.State
+    older: [[UInt64]] = [], displaced: String? = nil, makeID: () -> UUID = { UUID() }, tag: (Todo.State) -> Todo.State
   ) {
-    let theirs = loaded.list.todos
-    let ourLines = ours.map(TodoTxt.format), theirLines = theirs.map(TodoTxt.format)
+    var theirs = loaded.list.todos
+    let ourLines = ours.map(TodoTxt.format)
+    var theirLines = theirs.map(TodoTxt.format)
+    if displaced != nil {
+      // Written at the moment of a save: what it lacks it most likely never saw.
+      let restored = LineMerge.restoringDropped(base: TodoList.lines(of: base), theirs: theirLines)
+      theirLines = restored.map(\.line)
+      theirs = IdentifiedArray(uncheckedUniqueElements: restored.map { line in
+        line.theirs.map { theirs[$0] } ?? TodoTxt.parse(line.line[...], id: makeID())
+      })
+    }
     let versions = [TodoList.lineFingerprints(of: base)] + older
     let chosen = versions[LineMerge.closestBase(to: theirLines, among: versions)]
     let sources = LineMerge.merge(baseFingerprints: chosen, ours: ourLines, theirs: theirLines)
