@@ -108,7 +108,7 @@ public enum AppView {
     let list = state.list
     let shown = list.screenTodos(count: rows)
     if shown.isEmpty {
-      let hint = list.todos.isEmpty ? "No todos yet — press a to add one"
+      let hint = list.todos.allSatisfy(\.isBlankLine) ? "No todos yet — press a to add one"
         : !state.query.isEmpty ? "No todo matches the search — Esc clears it"
         : "No \(list.filter.rawValue.lowercased()) todos — f changes the filter"
       frame.write(hint, column: 1, row: 1, style: Style(dim: true))

@@ -51,6 +51,7 @@ extension ListFeature.State {
     let hidingOn = showsHidden ? nil : shown.today
     for index in todos.indices where !todos[index].isComplete {
       if let hidingOn, todos[index].hiding.hides(on: hidingOn) { continue }
+      if todos[index].isBlankLine, todos[index].id != shown.editing { continue }
       count += 1
     }
     return count
@@ -226,7 +227,7 @@ struct Visibility: Sendable {
 
   func test(_ todo: borrowing Todo.State) -> Bool {
     if todo.id == editing { return true }
-    guard filter.includes(isComplete: todo.isComplete) else { return false }
+    guard !todo.isBlankLine, filter.includes(isComplete: todo.isComplete) else { return false }
     if let hidingOn, todo.hiding.hides(on: hidingOn) { return false }
     guard let query else { return true }
     return query.matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete)

@@ -51,7 +51,7 @@ public struct ListFeature: Reducer {
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos
-      self.selection = todos.first?.id
+      self.selection = todos.first(where: { !$0.isBlankLine })?.id
     }
   }
 
