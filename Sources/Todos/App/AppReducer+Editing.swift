@@ -11,6 +11,7 @@ extension AppReducer {
     state.showNewTodos()
     let selected = state.list.selection.flatMap { state.list.todos.index(id: $0) }
     let index = switch placement {
+    case .top where state.settings.addsAtEnd: state.list.todos.count
     case .top: 0
     case .below: selected.map { $0 + 1 } ?? 0
     case .above: selected ?? 0
