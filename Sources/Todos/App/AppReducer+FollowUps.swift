@@ -10,12 +10,12 @@ import TodoModel
 /// file's; the search is counted again when what it counts changed.
 extension AppReducer {
   func followUps(
-    _ state: inout State, selectionAnchor anchor: (id: UUID, position: ListPosition)?, listVersion: Int
+    _ state: inout State, selectionAnchor anchor: (id: UUID, position: ListPosition)?, listVersion: Int?
   ) -> Effect<Action> {
     var effects: [Effect<Action>] = []
     // A message speaks of the last change, or of the line being typed: a
     // later change of the list, or the line closed, makes it stale.
-    if state.list.listVersion != listVersion || (state.flash == Self.interruptWarning && !state.isConfirmingInterrupt) {
+    if listVersion.map({ $0 != state.list.listVersion }) == true || (state.flash == Self.interruptWarning && !state.isConfirmingInterrupt) {
       state.flash = nil
       effects.append(.cancel(id: CancelID.flash))
     }

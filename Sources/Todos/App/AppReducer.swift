@@ -84,7 +84,9 @@ public struct AppReducer: Reducer {
         return .none
       }
       let anchor = state.list.selectionAnchor
-      let listVersion = state.list.listVersion
+      // The file read or merged is no later change of the user's: what the
+      // footer says (a warning at start) stays.
+      let listVersion = Action.filePath.extract(action) == nil ? state.list.listVersion : nil
       let effect = features.reduce(into: &state, action: action)
       return .merge(effect, followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
     }
