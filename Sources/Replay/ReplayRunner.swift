@@ -40,6 +40,7 @@ public final class ReplayRunner {
   ) {
     let scheduler = TestScheduler(now: now)
     self.scheduler = scheduler
+    self.file = file
     let state = AppReducer.State.start(now: now, utcOffset: utcOffset, config: config)
     let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0, donePath: config.doneFile ?? DoneFile.path(besides: $0, environment: [:])) }, utcOffset: utcOffset)
     let log = trace.map { trace in { (change: String) in trace("  at +\(Self.milliseconds(scheduler.elapsed)) ms, " + change) } }
@@ -50,6 +51,8 @@ public final class ReplayRunner {
   }
 
   private let trace: ((String) -> Void)?
+  /// The todo file `outside` changes.
+  private let file: String?
 
   private static func milliseconds(_ duration: Duration) -> Int64 {
     duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
@@ -76,6 +79,14 @@ public final class ReplayRunner {
         press(.paste(text))
       case .wait(let duration):
         scheduler.advance(by: duration)
+      case .outside(let change):
+        do throws(ReplayError) {
+          // Without --file the list lives in memory, out of other programs' reach.
+          guard let file else { throw ReplayError("`outside` needs a todo file (--file)") }
+          try change.write(to: file)
+        } catch {
+          return .failed("\(script.name):\(line.number): \(line.text)\n\(error.description)")
+        }
       case .resize(let size):
         terminal.resize(to: size)
         program.resized()

@@ -28,6 +28,8 @@ public struct ReplayScript: Equatable, Sendable {
     case screen
     /// The screen, and under each styled row its cells' styles.
     case screenStyled
+    /// Another program changes the todo file.
+    case outside(OutsideChange)
   }
 
   public struct Line: Equatable, Sendable {
@@ -176,6 +178,8 @@ public struct ReplayScript: Equatable, Sendable {
         throw ReplayError("`expect-style` needs a text and a style such as bold+red, reverse or plain, not `\(argument)`")
       }
       return .expectStyle(String(argument[..<space]), style)
+    case "outside":
+      return .outside(try OutsideChange.parse(argument))
     case "screen":
       let rest = String(argument).trimmingWhitespace()
       if rest == "styled" { return .screenStyled }
@@ -183,7 +187,7 @@ public struct ReplayScript: Equatable, Sendable {
       return .screen
     default:
       throw ReplayError(
-        "unknown command `\(name)` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"
+        "unknown command `\(name)` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen, outside)"
       )
     }
   }

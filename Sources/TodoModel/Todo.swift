@@ -33,6 +33,13 @@ public struct Todo: Sendable {
       self.completionDate = completionDate
     }
 
+    /// A blank line of the file (todo.sh leaves one where it deletes a todo,
+    /// so that its item numbers stay put): kept in place, never shown,
+    /// counted or numbered as a todo.
+    public var isBlankLine: Bool {
+      hiding.isBlankText && !isComplete && priority == nil && creationDate == nil
+    }
+
     /// The same todo under another identity.
     public func with(id: UUID) -> State {
       State(id: id, text: text, isComplete: isComplete, priority: priority, creationDate: creationDate, completionDate: completionDate)

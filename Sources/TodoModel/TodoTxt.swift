@@ -107,15 +107,17 @@ public struct TodoList: Equatable, Sendable {
     self.shape = shape
   }
 
-  /// Every non-blank line of `text` is a todo; blank lines are dropped.
+  /// Every line of `text` is a todo; a blank one is a todo that never shows
+  /// (`isBlankLine`), so it stays where it is and todo.sh's item numbers
+  /// (line numbers, blank lines counted) are the list's indices plus one.
   public init(parsing text: String, makeID: () -> UUID) {
     var todos: [Todo.State] = []
     let shape = Self.forEachLine(of: text) { todos.append(TodoTxt.parse($0, id: makeID())) }
     self.init(todos: IdentifiedArray(uncheckedUniqueElements: todos), shape: shape)
   }
 
-  /// The todo lines of `text` as loading reads them: non-blank, without
-  /// their line breaks. What a merge compares.
+  /// The lines of `text` as loading reads them, blank ones included,
+  /// without their line breaks. What a merge compares.
   public static func lines(of text: String) -> [String] {
     var lines: [String] = []
     _ = forEachLine(of: text) { lines.append(String($0)) }
@@ -135,7 +137,7 @@ public struct TodoList: Equatable, Sendable {
     forEachLine(of: text) { _ in }
   }
 
-  /// Calls `body` with each non-blank line and returns the text's shape.
+  /// Calls `body` with each line and returns the text's shape.
   /// Lines are split on bytes (a `\r\n` pair is one Character in Swift, so
   /// splitting on Characters would miss it): on `\n`, or on `\r` in a file
   /// that has no `\n` at all.
@@ -166,13 +168,11 @@ public struct TodoList: Equatable, Sendable {
         end = utf8.index(before: end)
       }
       let line = text[start..<end]
-      if line.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
-        if isMixed, lineEnd < utf8.endIndex {
-          let ending = end < lineEnd ? "\r\n" : "\n"
-          if ending != shape.lineEnding { shape.otherEndings[String(line)] = ending }
-        }
-        body(line)
+      if isMixed, lineEnd < utf8.endIndex {
+        let ending = end < lineEnd ? "\r\n" : "\n"
+        if ending != shape.lineEnding { shape.otherEndings[String(line)] = ending }
       }
+      body(line)
       start = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
     }
     return shape

@@ -120,7 +120,8 @@ struct ListTodos: ParsableCommand {
     if let view = try settings.view(option: view) { words.insert(view.query, at: 0) }
     let list = try ShellFile.load(file.path(settings))
     let query = SearchQuery(words.joined(separator: " "), today: ShellFile.today)
-    for (index, todo) in list.todos.enumerated() where query.matches(todo) {
+    // Numbered as todo.sh numbers: the line in the file, blank lines counted.
+    for (index, todo) in list.todos.enumerated() where !todo.isBlankLine && query.matches(todo) {
       print(VisibleText.printed(ShellFile.numbered(index + 1, of: list.todos.count, todo)))
     }
   }
@@ -135,8 +136,9 @@ struct Done: ParsableCommand {
 
   func run() throws {
     let (changed, count) = try ShellFile.update(try file.path) { app in
-      guard app.state.list.todos.indices.contains(number - 1) else {
-        throw ShellFile.fail("there is no todo number \(number) (the list has \(app.state.list.todos.count))")
+      // The number is the line in the file (todo.sh's), so a blank line is no todo.
+      guard app.state.list.todos.indices.contains(number - 1), !app.state.list.todos[number - 1].isBlankLine else {
+        throw ShellFile.fail("there is no todo number \(number) (the file has \(app.state.list.todos.count) lines)")
       }
       return (app.complete(at: number - 1), app.state.list.todos.count)
     }
@@ -167,12 +169,16 @@ struct Archive: ParsableCommand {
     let doneFile = ArchiveOnce(donePath: donePath)
     var client = TodoFileClient.live(path: todoPath, donePath: donePath)
     client.archive = { (lines) throws(TodoFileError) in try doneFile.append(lines) }
-    let count = try ShellFile.update(todoPath, doneFile: client) { app in
-      let before = app.state.list.todos.count
+    let archived = try ShellFile.update(todoPath, doneFile: client) { app in
+      // Numbered as they were (todo.sh's numbers: lines, blank ones counted).
+      let todos = app.state.list.todos
+      let done = todos.indices.filter { todos[$0].isComplete }.map { ShellFile.numbered($0 + 1, of: todos.count, todos[$0]) }
       app.send(.archiveCompleted)
       if let failure = doneFile.failure { throw ShellFile.fail(failure.message) }
-      return before - app.state.list.todos.count
+      return done
     }
+    for line in archived { print(VisibleText.printed(line)) }
+    let count = archived.count
     print(count == 1 ? "Archived 1 todo to \(donePath)" : "Archived \(count) todos to \(donePath)")
   }
 }

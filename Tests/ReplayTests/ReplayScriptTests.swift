@@ -32,13 +32,26 @@ struct ReplayScriptTests {
     #expect(script.lines.first?.number == 3)
   }
 
+  /// `outside` changes the todo file as another program would.
+  @Test func outsideChangesTheFirstLineHoldingTheText() throws {
+    let script = try ReplayScript(parsing: "outside append four\noutside replace \"t w\" new two\noutside delete one\n", name: "s")
+    #expect(script.lines.map(\.command) == [
+      .outside(.append("four")), .outside(.replace("t w", with: "new two")), .outside(.delete("one")),
+    ])
+    #expect(OutsideChange.replace("t w", with: "new two").applied(to: "one\nt wo\n") == "one\nnew two\n")
+    #expect(OutsideChange.delete("one").applied(to: "one\ntwo\n") == "two\n")
+    #expect(OutsideChange.append("b").applied(to: "a") == "a\nb\n")
+    #expect(OutsideChange.delete("zzz").applied(to: "a\n") == nil)
+    #expect(throws: ReplayError.self) { try ReplayScript(parsing: "outside move a\n", name: "s") }
+  }
+
   @Test func typeKeepsTheRestOfTheLineVerbatim() throws {
     let script = try ReplayScript(parsing: "type  two spaces and a trailing one \ntype \u{301}\r\n", name: "-")
     #expect(script.lines.map(\.command) == [.type(" two spaces and a trailing one "), .type("\u{301}")])
   }
 
   @Test(arguments: [
-    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen)"),
+    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen, outside)"),
     ("expect-screen\n| a\n", "t.yaru:1: `expect-screen` is not closed by `end`"),
     ("expect-style bold", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `bold`"),
     ("expect-style milk bold+sparkly", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `milk bold+sparkly`"),

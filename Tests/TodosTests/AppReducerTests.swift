@@ -470,6 +470,7 @@ struct AppReducerTests {
       $0.list.todos.remove(id: id(1))
       $0.list.selection = id(101)
       $0.isQuitting = true
+      $0.flash = nil  // the edit it spoke of is closed
     }
   }
 

@@ -30,6 +30,7 @@ struct ConfigTests {
     ("\n\norder = \"random\"", 3, "order is \"manual\", \"priority\" or \"due\""),
     ("clock = \"noon\"", 1, "clock is \"24h\", \"12h\" or \"off\""),
     ("show-hidden = \"yes\"", 1, "show-hidden takes true or false"),
+    ("add-at = \"bottom\"", 1, "add-at is \"top\" or \"end\", not \"bottom\""),
     ("file = true", 1, "file takes a \"string\""),
     ("file = \"a\"\nfile = \"b\"", 2, "file is set twice"),
     ("file = \"unclosed", 1, "not closed"),

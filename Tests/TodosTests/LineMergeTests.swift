@@ -31,6 +31,8 @@ struct LineMergeTests {
     ("we move a line down, they complete another", ["a", "b", "c"], ["b", "a", "c"], ["a", "b", "x c"], ["b", "a", "x c"]),
     ("a duplicate line is edited", ["a", "a", "b"], ["a", "a", "B"], ["a", "a", "b", "c"], ["a", "a", "B", "c"]),
     ("everything deleted by them", ["a", "b"], ["a", "b", "c"], [], ["c"]),
+    ("todo.sh deletes (a blank line), we complete another", ["a", "b", "c"], ["a", "b", "x c"], ["a", "", "c"], ["a", "", "x c"]),
+    ("we complete beside a blank line, they append", ["a", "", "c"], ["x a", "", "c"], ["a", "", "c", "d"], ["x a", "", "c", "d"]),
   ])
   func examples(_ what: String, _ base: [String], _ ours: [String], _ theirs: [String], _ expected: [String]) {
     #expect(merged(base, ours, theirs) == expected, Comment(rawValue: what))

@@ -26,9 +26,19 @@ struct TodoTxtTests {
     #expect(list.formatted() == "no newline at the end\n")
   }
 
-  @Test func blankLinesAreDropped() {
+  /// todo.sh leaves a blank line where it deletes a todo: it stays, so
+  /// that item numbers (line numbers) stay put, and it is never a todo.
+  @Test func blankLinesAreKeptInPlace() {
     let list = TodoList(parsing: "one\n\n   \ntwo\n", makeID: UUID.incrementing())
-    #expect(list.formatted() == "one\ntwo\n")
+    #expect(list.formatted() == "one\n\n   \ntwo\n")
+    #expect(list.todos.map(\.isBlankLine) == [false, true, true, false])
+    #expect(TodoList.lines(of: "a\n\nb\n") == ["a", "", "b"])
+  }
+
+  @Test func onlyAnEmptyActiveLineIsBlank() {
+    #expect(TodoTxt.parse("(A) ", id: UUID.incrementing()()).isBlankLine == false)
+    #expect(TodoTxt.parse("x 2026-01-01 ", id: UUID.incrementing()()).isBlankLine == false)
+    #expect(TodoTxt.parse(" \t", id: UUID.incrementing()()).isBlankLine)
   }
 
   @Test func theSampleIsUnderstood() throws {

@@ -120,7 +120,7 @@ struct ViewTests {
     #expect(frame.text(row: 2) == " [ ] 買い物 🥛 list")
     #expect(frame.cursor?.column == 5 + 6 + 1 + 2)
     #expect(frame.cursor?.row == 2)
-    #expect(frame.text(row: 22) == " Enter saves · Esc cancels · Ctrl-U clears")
+    #expect(frame.text(row: 22) == " Enter saves · Esc cancels · Ctrl-U deletes to the start")
   }
 
   /// For every grapheme of the width table (the one tmux is checked

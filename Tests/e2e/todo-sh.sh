@@ -63,5 +63,20 @@ count_sh=$(todo ls | tail -1 | sed 's/TODO: \([0-9]*\) of.*/\1/')
 count_yaru=$("$yaru" ls --file "$work/todo.txt" | wc -l)
 if [ "$count_sh" = "$count_yaru" ]; then ok "yaru ls and todo.sh ls count the same ($count_yaru)"; else bad "counts differ: todo.sh $count_sh, yaru $count_yaru"; fi
 
+# todo.sh deletes a todo by leaving a blank line, so that its numbers stay
+# put: yaru numbers the same way (the line in the file) and keeps the line.
+printf 'one\ntwo\nthree\nfour\n' > "$work/todo.txt"
+todo -f del 2 > /dev/null
+numbers_sh=$(todo ls | grep -v '^--$' | grep -v '^TODO:' | sort)
+numbers_yaru=$("$yaru" ls --file "$work/todo.txt" | sort)
+if [ "$numbers_sh" = "$numbers_yaru" ] && [ -n "$numbers_yaru" ]; then ok "after todo.sh del, yaru ls numbers as todo.sh ls"; else
+  bad "after todo.sh del, the numbers differ"; diff <(echo "$numbers_sh") <(echo "$numbers_yaru") | sed 's/^/  | /'; fi
+"$yaru" done --file "$work/todo.txt" 3 > /dev/null
+if todo ls | grep -q '^3 x [0-9-]* three$'; then ok "yaru done 3 completes todo.sh's number 3"; else bad "yaru done 3 completed another todo"; todo ls | sed 's/^/  | /'; fi
+if [ "$(sed -n 2p "$work/todo.txt")" = "" ] && [ "$(wc -l < "$work/todo.txt")" = 4 ]; then ok "the blank line survives yaru's save"; else
+  bad "the blank line is gone"; sed 's/^/  | /' "$work/todo.txt"; fi
+if "$yaru" done --file "$work/todo.txt" 2 2> /dev/null; then bad "yaru done on a blank line succeeded"; else ok "yaru done on a blank line is refused"; fi
+if DONE_FILE="$work/done.txt" "$yaru" archive --file "$work/todo.txt" | grep -q '^3 x [0-9-]* three$'; then ok "yaru archive names what it moved by todo.sh's number"; else bad "yaru archive's numbers"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -11,6 +11,7 @@ extension AppReducer {
     state.showNewTodos()
     let selected = state.list.selection.flatMap { state.list.todos.index(id: $0) }
     let index = switch placement {
+    case .top where state.settings.addsAtEnd: state.list.todos.count
     case .top: 0
     case .below: selected.map { $0 + 1 } ?? 0
     case .above: selected ?? 0
@@ -64,7 +65,8 @@ extension AppReducer {
       let todo = TodoTxt.parseTyped(line, id: editing.id, today: environment.today, isNew: true)
       return change(&state, ListEdit(
         changes: [.update(before: before, after: todo)],
-        kind: .step(recordedAs: [.insert(todo, at: index)], selectionBefore: editing.selectionBefore)
+        kind: .step(recordedAs: [.insert(todo, at: index)], selectionBefore: editing.selectionBefore),
+        message: state.hiddenNote(todo, "Added")
       ))
     }
     state.mode = .list
@@ -80,7 +82,7 @@ extension AppReducer {
         message: "Changed elsewhere meanwhile: yours tagged conflict:"
       ))
     }
-    return change(&state, ListEdit(changes: [.update(before: before, after: todo)]))
+    return change(&state, ListEdit(changes: [.update(before: before, after: todo)], message: state.hiddenNote(todo, "Saved")))
   }
 
   /// Esc: a new todo is dropped, an edited one keeps its old line.
@@ -99,6 +101,14 @@ extension AppReducer.State {
   mutating func showNewTodos() {
     if list.filter == .completed { list.filter = .all }
     search.text = ""
+  }
+
+  /// Where a todo went that its line hides (a later `t:`, `h:1`) while
+  /// hidden todos are not shown: without a word it would just vanish.
+  func hiddenNote(_ todo: Todo.State, _ done: String) -> String? {
+    guard !list.showsHidden, todo.hiding.hides(on: today) else { return nil }
+    if !todo.hiding.isAlwaysHidden, let day = todo.hiding.threshold { return "\(done) — hidden until \(day) (H shows hidden)" }
+    return "\(done) — hidden by h:1 (H shows hidden)"
   }
 
   /// A todo being added and not yet committed: never saved.

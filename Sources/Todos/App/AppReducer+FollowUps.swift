@@ -10,8 +10,16 @@ import TodoModel
 /// is saved when the list's revision is ahead of the file's; the search is
 /// counted again when what it counts changed.
 extension AppReducer {
-  func followUps(_ state: inout State, selectionAnchor anchor: (id: UUID, position: ListPosition)?) -> Effect<Action> {
+  func followUps(
+    _ state: inout State, selectionAnchor anchor: (id: UUID, position: ListPosition)?, listVersion: Int?
+  ) -> Effect<Action> {
     var effects: [Effect<Action>] = []
+    // A message speaks of the last change, or of the line being typed: a
+    // later change of the list, or the line closed, makes it stale.
+    if listVersion.map({ $0 != state.list.listVersion }) == true || (state.flash == Self.interruptWarning && !state.isConfirmingInterrupt) {
+      state.flash = nil
+      effects.append(.cancel(id: CancelID.flash))
+    }
     for message in [state.list.message, state.file.message, state.search.message].compactMap({ $0 }) {
       effects.append(flash(&state, message))
     }
@@ -62,6 +70,11 @@ extension AppReducer {
 }
 
 extension AppReducer.State {
+  /// The first Ctrl-C was pressed on the line being edited.
+  var isConfirmingInterrupt: Bool {
+    if case .editing(let editing) = mode { editing.isConfirmingInterrupt } else { false }
+  }
+
   /// Committed changes the file does not have yet (never, without a file).
   public var hasUnsavedChanges: Bool {
     !file.isInMemory && !file.isReadOnly && list.revision != file.savedRevision

@@ -65,6 +65,9 @@ public struct AppReducer: Reducer {
 
   enum CancelID: Hashable, Sendable { case clock, flash, matchCount }
 
+  /// The first Ctrl-C on a changed line: true only while that line is open.
+  static let interruptWarning = "Ctrl-C again drops this edit and quits"
+
   let environment: AppEnvironment
 
   public init(environment: AppEnvironment) {
@@ -81,8 +84,11 @@ public struct AppReducer: Reducer {
         return .none
       }
       let anchor = state.list.selectionAnchor
+      // The file read or merged is no later change of the user's: what the
+      // footer says (a warning at start) stays.
+      let listVersion = Action.filePath.extract(action) == nil ? state.list.listVersion : nil
       let effect = features.reduce(into: &state, action: action)
-      return .merge(effect, followUps(&state, selectionAnchor: anchor))
+      return .merge(effect, followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
     }
   }
 
@@ -155,6 +161,8 @@ public struct AppReducer: Reducer {
       }
       state.mode = .help(top: min(max(0, moved), last))
     case .toggleClockFormat:
+      // With no clock shown, t would change nothing anyone can see.
+      guard state.settings.showsClock else { return flash(&state, "No clock to switch: clock = \"off\" in the config file") }
       state.settings.uses24HourClock.toggle()
     case .screenResized(let size):
       state.screenSize = size
@@ -166,7 +174,7 @@ public struct AppReducer: Reducer {
         // Typed text is work: one stray Ctrl-C does not drop it.
         editing.isConfirmingInterrupt = true
         state.mode = .editing(editing)
-        return flash(&state, "Ctrl-C again drops this edit and quits")
+        return flash(&state, Self.interruptWarning)
       }
       let dropEdit = action == .interrupt ? cancelEdit(&state) : .none
       if state.file.saveError != nil, state.hasUnsavedChanges, !state.file.isConfirmingQuit {

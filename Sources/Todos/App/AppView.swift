@@ -108,7 +108,7 @@ public enum AppView {
     let list = state.list
     let shown = list.screenTodos(count: rows)
     if shown.isEmpty {
-      let hint = list.todos.isEmpty ? "No todos yet — press a to add one"
+      let hint = list.todos.allSatisfy(\.isBlankLine) ? "No todos yet — press a to add one"
         : !state.query.isEmpty ? "No todo matches the search — Esc clears it"
         : "No \(list.filter.rawValue.lowercased()) todos — f changes the filter"
       frame.write(hint, column: 1, row: 1, style: Style(dim: true))
@@ -130,7 +130,7 @@ public enum AppView {
       frame.write(matches, column: end, row: row, style: Style(dim: true))
       TodoRow.drawEditor(editor, column: x, row: row, on: &frame, limit: end - 1)
     case .editing:
-      frame.write("Enter saves · Esc cancels · Ctrl-U clears", column: 1, row: row, style: Style(dim: true))
+      frame.write("Enter saves · Esc cancels · Ctrl-U deletes to the start", column: 1, row: row, style: Style(dim: true))
     case .choosingPriority:
       frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
     case .list, .help:

@@ -23,7 +23,8 @@ enum HelpOverlay {
     // Search uses the editor's keys; only what differs is listed again.
     let search = Keymap.help(for: .search).filter { line in !editing.contains { $0 == line } }
     return [
-      ("In the list", Keymap.help(for: .list, overrides: overrides)),
+      // Ctrl-Z is the terminal's own (a signal), not in the keymap.
+      ("In the list", Keymap.help(for: .list, overrides: overrides) + [("Ctrl-Z", "back to the shell (fg returns)")]),
       ("Editing a todo", editing),
       ("Typing a search (and the editing keys)", search),
       ("After P (priority)", Keymap.help(for: .priority)),

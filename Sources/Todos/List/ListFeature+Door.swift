@@ -42,7 +42,8 @@ extension ListFeature {
   /// The one door: every change to the list passes here, and nothing else
   /// writes `todos` (a todo's own change, made by `forEach`, comes here
   /// already applied, to be recorded). It settles a pending sink of
-  /// completed todos (a toggle instead restarts its wait); applies the
+  /// completed todos (a toggle instead restarts its wait; the file read or
+  /// merged leaves it to its timer); applies the
   /// change; keeps the selection on a visible todo; records the undo step
   /// with the selection before and after; and counts the revision the save
   /// then writes.
@@ -51,7 +52,9 @@ extension ListFeature {
     // A toggle (with, for a recurring todo, the todo it brings or takes away).
     let isToggle = !flipped.isEmpty
     var effects: [Effect<Action>] = []
-    if !isToggle, !state.unsunk.isEmpty {
+    // Another program's change does not settle the sink: it comes in its
+    // second, and the selection stays on its row as it does then.
+    if !isToggle, !edit.kind.isFromDisk, !state.unsunk.isEmpty {
       state.unsunk = []
       effects.append(.cancel(id: CancelID.sink))
     }

@@ -51,6 +51,7 @@ extension ListFeature.State {
     let hidingOn = showsHidden ? nil : shown.today
     for index in todos.indices where !todos[index].isComplete {
       if let hidingOn, todos[index].hiding.hides(on: hidingOn) { continue }
+      if todos[index].isBlankLine, todos[index].id != shown.editing { continue }
       count += 1
     }
     return count
@@ -132,11 +133,26 @@ extension ListFeature.State {
   /// The sink a second after the last toggle: completed todos show below
   /// active ones, and the selection stays on its row (on the todo that took
   /// that place), or on the last row if there are fewer rows now.
+  ///
+  /// A recurring todo's next occurrence arrives with the sink (it is kept
+  /// out of sight until then), and rows are counted as if it were not
+  /// there: the selection moves on as it would without recurrence, so the
+  /// new occurrence never takes the selected row (`x`, wait, `x` completes
+  /// the next todo, not the one just brought).
   mutating func sinkCompletedTodos() {
     let row = selectedRow
+    let arriving = Visibility.arrivals(self)
     unsunk = []
     guard let row else { return }
-    selection = visibleIndices(from: .start, limit: row + 1).last.map { todos[$0].id }
+    var rows = 0
+    var landed: Int?
+    forEachVisible(from: .start) { index in
+      landed = index
+      if arriving.contains(todos[index].id) { return true }
+      rows += 1
+      return rows <= row
+    }
+    selection = landed.map { todos[$0].id }
   }
 
   /// Puts the selection back on a visible todo after an action hid or removed
@@ -200,41 +216,5 @@ extension ListFeature.State {
       top = lastPage.count < shown.pageSize ? .start : position(of: lastPage.last!)
     }
     scrollTop = top
-  }
-}
-
-/// Whether a todo shows under the filter and the search (the todo being
-/// edited always does), and which part of the screen's order it is in, with
-/// the search prepared once for a whole scan.
-struct Visibility: Sendable {
-  let filter: Filter
-  let query: SearchQuery?
-  let editing: UUID?
-  let unsunk: Set<UUID>
-  /// The day thresholds are compared with; nil when hidden todos show.
-  let hidingOn: Day?
-
-  init(_ state: ListFeature.State) {
-    filter = state.filter
-    let today = state.shown.today
-    hidingOn = state.showsHidden ? nil : today
-    let search = SearchQuery(state.shown.query, today: today)
-    self.query = search.isEmpty ? nil : search
-    editing = state.shown.editing
-    unsunk = state.unsunk
-  }
-
-  func test(_ todo: borrowing Todo.State) -> Bool {
-    if todo.id == editing { return true }
-    guard filter.includes(isComplete: todo.isComplete) else { return false }
-    if let hidingOn, todo.hiding.hides(on: hidingOn) { return false }
-    guard let query else { return true }
-    return query.matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete)
-  }
-
-  /// Whether the todo shows among the completed ones, below the active:
-  /// it is complete, unless its completion changed since the last sink.
-  func isSunk(_ todo: borrowing Todo.State) -> Bool {
-    unsunk.isEmpty ? todo.isComplete : todo.isComplete != unsunk.contains(todo.id)
   }
 }

@@ -54,7 +54,7 @@ public struct ListFeature: Reducer {
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos
-      self.selection = todos.first?.id
+      self.selection = todos.first(where: { !$0.isBlankLine })?.id
     }
   }
 
@@ -162,7 +162,11 @@ public struct ListFeature: Reducer {
     case .toggleHidden:
       state.showsHidden.toggle()
     case .cycleOrder:
+      // A new order is read from its top (the (A) todos, the soonest due):
+      // the selection starts there, the screen scrolled to it.
       state.order = state.order.next
+      state.scrollTop = .start
+      state.selection = state.firstVisible()?.id
     case .sinkCompletedTodos:
       state.sinkCompletedTodos()
     case .doneFileFailed(let message):

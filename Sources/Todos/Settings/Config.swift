@@ -13,6 +13,8 @@ public struct Config: Equatable, Sendable {
   /// The order at start.
   public var order = ListOrder.manual
   public var showsHidden = false
+  /// `add-at = "end"`: `a` appends, as todo.sh adds (its item numbers stay put).
+  public var addsAtEnd = false
   /// `[keys]`: list keys bound to commands by name, or unbound.
   public var keys = KeyOverrides()
   /// `[colors]` over the standard theme.
@@ -70,7 +72,10 @@ public struct Config: Equatable, Sendable {
       guard let order = ListOrder(configName: value) else { throw entry.failure("order is \"manual\", \"priority\" or \"due\", not \"\(value)\"") }
       self.order = order
     case ("show-hidden", .bool(let value)): showsHidden = value
-    case ("file", _), ("done-file", _), ("clock", _), ("order", _):
+    case ("add-at", .string(let value)):
+      guard value == "top" || value == "end" else { throw entry.failure("add-at is \"top\" or \"end\", not \"\(value)\"") }
+      addsAtEnd = value == "end"
+    case ("file", _), ("done-file", _), ("clock", _), ("order", _), ("add-at", _):
       throw entry.failure("\(entry.key) takes a \"string\"")
     case ("show-hidden", _):
       throw entry.failure("show-hidden takes true or false")
@@ -111,7 +116,7 @@ public struct Config: Equatable, Sendable {
     views.append(NamedView(name: entry.key, query: query))
   }
 
-  private static let settings = ["file", "done-file", "clock", "order", "show-hidden"]
+  private static let settings = ["file", "done-file", "clock", "order", "show-hidden", "add-at"]
 
   /// The view called `name`, for `--view`; an error lists the views there are.
   public func view(named name: String) throws(Failure) -> NamedView {
@@ -127,6 +132,7 @@ public struct Config: Equatable, Sendable {
     state.settings.uses24HourClock = clock != .h12
     state.list.order = order
     state.list.showsHidden = showsHidden
+    state.settings.addsAtEnd = addsAtEnd
     state.settings.keyOverrides = keys
     state.settings.theme = theme
     state.search.views = views

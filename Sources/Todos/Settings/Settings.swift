@@ -5,6 +5,8 @@ public struct Settings: Equatable, Sendable {
   public var uses24HourClock = true
   /// `clock = "off"` in the config file: no clock in the header.
   public var showsClock = true
+  /// `add-at = "end"` in the config file: `a` appends to the file.
+  public var addsAtEnd = false
   /// The config file's `[keys]`, over the keymap.
   public var keyOverrides = KeyOverrides()
   /// The standard theme with the config file's `[colors]` over it.

@@ -1,0 +1,55 @@
+import FoundationEssentials
+import IdentifiedCollections
+import TodoModel
+
+/// Whether a todo shows under the filter and the search (the todo being
+/// edited always does), and which part of the screen's order it is in, with
+/// the search prepared once for a whole scan.
+struct Visibility: Sendable {
+  let filter: Filter
+  let query: SearchQuery?
+  let editing: UUID?
+  let unsunk: Set<UUID>
+  /// The day thresholds are compared with; nil when hidden todos show.
+  let hidingOn: Day?
+  /// Next occurrences of recurring todos completed since the last sink:
+  /// they show from the sink on, so that until then `j` and `x` go on to
+  /// the todos that were there.
+  let arriving: Set<UUID>
+
+  init(_ state: ListFeature.State) {
+    filter = state.filter
+    let today = state.shown.today
+    hidingOn = state.showsHidden ? nil : today
+    let search = SearchQuery(state.shown.query, today: today)
+    self.query = search.isEmpty ? nil : search
+    editing = state.shown.editing
+    unsunk = state.unsunk
+    arriving = Self.arrivals(state)
+  }
+
+  /// The todos brought by the recurring todos completed since the last sink.
+  static func arrivals(_ state: ListFeature.State) -> Set<UUID> {
+    guard !state.unsunk.isEmpty, !state.recurrences.isEmpty else { return [] }
+    var ids = Set<UUID>()
+    for id in state.unsunk where state.todos[id: id]?.isComplete == true {
+      if let next = state.recurrences[id] { ids.insert(next) }
+    }
+    return ids
+  }
+
+  func test(_ todo: borrowing Todo.State) -> Bool {
+    if todo.id == editing { return true }
+    guard !todo.isBlankLine, filter.includes(isComplete: todo.isComplete) else { return false }
+    if !arriving.isEmpty, arriving.contains(todo.id) { return false }
+    if let hidingOn, todo.hiding.hides(on: hidingOn) { return false }
+    guard let query else { return true }
+    return query.matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete)
+  }
+
+  /// Whether the todo shows among the completed ones, below the active:
+  /// it is complete, unless its completion changed since the last sink.
+  func isSunk(_ todo: borrowing Todo.State) -> Bool {
+    unsunk.isEmpty ? todo.isComplete : todo.isComplete != unsunk.contains(todo.id)
+  }
+}
