@@ -11,7 +11,10 @@ failed=0
 ok() { passed=$((passed + 1)); echo "  ok   $1"; }
 bad() { failed=$((failed + 1)); echo "  FAIL $1"; }
 echo "co-writers"
-sock="$work/sock"
+# A tmux server of its own for each session: a new one on a socket whose
+# server is still going away can die with it.
+sessions=0
+new_session() { sessions=$((sessions + 1)); sock="$work/sock$sessions"; tmux -S "$sock" new-session -d "$@"; }
 export XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state"
 unset DONE_FILE TODO_FILE TODO_DIR
 
@@ -60,7 +63,7 @@ wait_for() { for _ in $(seq 100); do screen | grep -qF -- "$1" && return 0; slee
 for signal in TERM HUP; do
   rm -f "$work"/.rescued.txt.yaru-rescue-*
   printf 'one\ntwo\n' > "$work/rescued.txt"
-  tmux -S "$sock" new-session -d -x 120 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  new_session -x 120 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
     "XDG_CONFIG_HOME='$work/config' XDG_STATE_HOME='$work/state' '$yaru' --file '$work/rescued.txt'; echo EXIT=\$?; sleep 30"
   wait_for "two"
   chmod 444 "$work/rescued.txt"
@@ -78,9 +81,9 @@ for signal in TERM HUP; do
   fi
   tmux -S "$sock" kill-server 2>/dev/null
   chmod 644 "$work/rescued.txt"
-  tmux -S "$sock" new-session -d -x 120 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  new_session -x 120 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
     "XDG_CONFIG_HOME='$work/config' XDG_STATE_HOME='$work/state' '$yaru' --file '$work/rescued.txt'"
-  if wait_for "yaru merge '$(basename "$copy")'"; then ok "the next start offers the rescue copy (SIG$signal)"; else bad "the next start does not offer the rescue copy"; fi
+  if wait_for "yaru merge '$(basename "$copy")'"; then ok "the next start offers the rescue copy (SIG$signal)"; else bad "the next start does not offer the rescue copy (SIG$signal): $(screen | grep -v '^$' | tail -2 | tr '\n' '|')"; fi
   tmux -S "$sock" kill-server 2>/dev/null
 done
 
@@ -89,7 +92,7 @@ done
 # again), then displaced by the tool's rename: both the tool's new line and
 # the added todo survive.
 printf 'one\ntwo\n' > "$work/synced.txt"
-tmux -S "$sock" new-session -d -x 100 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+new_session -x 100 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
   "XDG_CONFIG_HOME='$work/config' XDG_STATE_HOME='$work/state' '$yaru' --file '$work/synced.txt'"
 wait_for "two"
 rm "$work/synced.txt"
@@ -123,7 +126,7 @@ twice_total=0
 for run in $(seq "$runs"); do
   file="$work/stress.txt"
   for k in $(seq 20); do echo "seed $k"; done > "$file"
-  tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  new_session -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
     "XDG_CONFIG_HOME='$work/config' XDG_STATE_HOME='$work/state' '$yaru' --file '$file'"
   for _ in $(seq 100); do tmux -S "$sock" capture-pane -p | grep -q "seed 1" && break; sleep 0.05; done
   pids=()
