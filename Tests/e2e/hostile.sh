@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# End-to-end: yaru in hostile folders and terminals (issue #32) — the real
+# binary, in tmux on its own socket per test, and from the shell.
+# Usage: Tests/e2e/hostile.sh PATH/TO/yaru
+set -u
+yaru=$(realpath "$1")
+work=$(mktemp -d)
+sessions=0
+sock="$work/sock0"
+passed=0
+failed=0
+trap 'for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME="$work/no-config"
+export XDG_STATE_HOME="$work/state"
+
+pass() { passed=$((passed + 1)); echo "  ok   $1"; }
+fail() {
+  failed=$((failed + 1)); echo "  FAIL $1"
+  echo "  --- screen ---"; tmux -S "$sock" capture-pane -p 2>/dev/null | sed 's/^/  | /'
+}
+screen() { tmux -S "$sock" capture-pane -p 2>/dev/null; }
+keys() { tmux -S "$sock" send-keys "$@"; }
+# Polls the screen (every 50 ms, up to 5 s) until it shows TEXT.
+wait_for() {
+  local text=$1 i
+  for i in $(seq 100); do
+    screen | grep -qF -- "$text" && return 0
+    sleep 0.05
+  done
+  return 1
+}
+# A new tmux server (own socket) running yaru on FILE with ARGS; then its status.
+start_on() {
+  tmux -S "$sock" kill-server 2>/dev/null
+  sessions=$((sessions + 1)); sock="$work/sock$sessions"
+  tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+    "$yaru --file '$1' ${2:-}; echo \"EXIT=\$?\"; sleep 60"
+}
+sum() { sha256sum < "$1"; }
+
+echo "hostile folders and terminals"
+
+# 5. Legacy X10 mouse reports (ESC [ M b x y) from a terminal without SGR:
+# clicks and wheel turns, never keys. Column 68 is the byte `d`, and
+# `ESC [ M` was read as Enter: the reports must leave the file untouched.
+printf '(A) first\nsecond\nthird\nfourth\nfifth\n' > "$work/todo.txt"
+before=$(sum "$work/todo.txt")
+start_on "$work/todo.txt"
+wait_for "fifth" || fail "X10: list shown"
+# A press at column 68, row 5; its release; wheel down; a press at column 120 (x).
+tmux -S "$sock" send-keys -H 1b 5b 4d 20 64 25  1b 5b 4d 23 64 25  1b 5b 4d 61 21 21  1b 5b 4d 20 98 26
+# The same in UTF-8 mode 1005 (column 200 as a two-byte character), then q.
+tmux -S "$sock" send-keys -H 1b 5b 4d 20 c3 a8 25
+keys q
+if wait_for "EXIT=0" && [ "$(sum "$work/todo.txt")" = "$before" ]; then
+  pass "X10 mouse reports are no keys: q quits, the todo file is byte-identical"
+else
+  fail "X10 mouse reports ($(cat "$work/todo.txt"))"
+fi
+
+# 6. A paste whose end never comes: ended after a quiet second (its text is
+# the paste), and the keys after it are keys again.
+printf 'one\n' > "$work/todo.txt"
+start_on "$work/todo.txt"
+wait_for "one" || fail "paste: list shown"
+tmux -S "$sock" send-keys -H 1b 5b 32 30 30 7e 70 61 73 74 65 64
+if wait_for "pasted"; then pass "an unended paste ends after a quiet time"; else fail "an unended paste ends after a quiet time"; fi
+keys q
+if wait_for "EXIT=0" && grep -qx "[0-9-]* *pasted" "$work/todo.txt"; then
+  pass "keys after it are keys: q quits"
+else
+  fail "keys after an unended paste ($(cat "$work/todo.txt"))"
+fi
+start_on "$work/todo.txt"
+wait_for "one" || fail "paste: list shown again"
+tmux -S "$sock" send-keys -H 1b 5b 32 30 30 7e 64 64 64
+keys C-c
+if wait_for "EXIT=0"; then pass "Ctrl-C ends the program during a paste"; else fail "Ctrl-C during a paste"; fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
