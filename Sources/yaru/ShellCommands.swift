@@ -214,7 +214,7 @@ struct MergeCopy: ParsableCommand {
     if StandardIO.isSameFile(copyPath, todoPath) { throw ShellFile.fail("\(copy) is the todo file itself") }
     let copyLines: [String]
     do {
-      guard let text = try TodoFile.read(copyPath)?.text else { throw ShellFile.fail("there is no file \(copy)") }
+      guard let text = try TodoFile.readCopy(copyPath) else { throw ShellFile.fail("there is no file \(copy)") }
       copyLines = TodoList.lines(of: text)
     } catch let error as TodoFileError {
       throw ShellFile.fail(error.message)

@@ -77,5 +77,20 @@ tmux -S "$sock" send-keys -H 1b 5b 32 30 30 7e 64 64 64
 keys C-c
 if wait_for "EXIT=0"; then pass "Ctrl-C ends the program during a paste"; else fail "Ctrl-C during a paste"; fi
 
+# 2. `yaru merge` refuses a symlink named like a sync conflict copy that
+# points outside the folder (a key, say): nothing is read into the todo file.
+mkdir -p "$work/synced"
+printf 'one\n' > "$work/synced/todo.txt"
+printf 'SECRET KEY\n' > "$work/secret"
+ln -s "$work/secret" "$work/synced/todo.sync-conflict-20261123-101500-ABCDEFG.txt"
+before=$(sum "$work/synced/todo.txt")
+message=$("$yaru" merge --file "$work/synced/todo.txt" todo.sync-conflict-20261123-101500-ABCDEFG.txt 2>&1); status=$?
+if [ "$status" -eq 2 ] && [ "$(sum "$work/synced/todo.txt")" = "$before" ] && [ -L "$work/synced/todo.sync-conflict-20261123-101500-ABCDEFG.txt" ] \
+  && [ "$(cat "$work/secret")" = "SECRET KEY" ] && echo "$message" | grep -q "symbolic link"; then
+  pass "merge refuses a symlinked conflict copy; the todo file is byte-identical"
+else
+  fail "merge of a symlinked copy (status $status: $message; $(cat "$work/synced/todo.txt"))"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
