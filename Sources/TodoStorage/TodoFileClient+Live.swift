@@ -10,8 +10,8 @@ extension TodoFileClient {
       look: { TodoFile.look(path, since: $0) },
       conflictCopies: { TodoFile.conflictCopies(of: path) },
       donePath: donePath,
-      archive: { (lines) throws(TodoFileError) in try DoneFile.append(lines, to: donePath) },
-      unarchive: { (lines) throws(TodoFileError) in try DoneFile.remove(lines, from: donePath) }
+      archive: { (lines) throws(TodoFileError) in try DoneFile.append(lines, to: donePath, besides: path) },
+      unarchive: { (lines) throws(TodoFileError) in try DoneFile.remove(lines, from: donePath, besides: path) }
     )
   }
 }

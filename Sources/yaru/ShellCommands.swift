@@ -159,7 +159,7 @@ struct Archive: ParsableCommand {
     let donePath = TodoFilePath.done(besides: todoPath, config: settings)
     // Appended and flushed before the todo file is rewritten (and only
     // once, should another program's write make the update start again).
-    let doneFile = ArchiveOnce(donePath: donePath)
+    let doneFile = ArchiveOnce(donePath: donePath, todoPath: todoPath)
     var client = TodoFileClient.live(path: todoPath, donePath: donePath)
     client.archive = { (lines) throws(TodoFileError) in try doneFile.append(lines) }
     let count = try ShellFile.update(todoPath, doneFile: client) { app in
@@ -174,11 +174,13 @@ struct Archive: ParsableCommand {
 
 /// The done file for `yaru archive`: each archived line appended once over
 /// every try of the update, and the error that stopped it kept for the shell.
+/// It appends while the update holds the todo file's folder lock.
 final class ArchiveOnce: Sendable {
   private let donePath: String
+  private let todoPath: String
   private let state = Mutex<(appended: [String], failure: TodoFileError?)>(([], nil))
 
-  init(donePath: String) { self.donePath = donePath }
+  init(donePath: String, todoPath: String) { (self.donePath, self.todoPath) = (donePath, todoPath) }
 
   var failure: TodoFileError? { state.withLock { $0.failure } }
 
@@ -186,7 +188,7 @@ final class ArchiveOnce: Sendable {
     var lines = lines
     for line in state.withLock({ $0.appended }) { if let index = lines.firstIndex(of: line) { lines.remove(at: index) } }
     do throws(TodoFileError) {
-      try DoneFile.append(lines, to: donePath)
+      try DoneFile.append(lines, to: donePath, besides: todoPath, holdingTodoFolderLock: true)
     } catch {
       state.withLock { $0.failure = error }
       throw error

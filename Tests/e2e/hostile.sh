@@ -92,5 +92,30 @@ else
   fail "merge of a symlinked copy (status $status: $message; $(cat "$work/synced/todo.txt"))"
 fi
 
+# 8. `yaru archive` from a script and A in the open yaru within the same
+# second: the completed todos reach done.txt once.
+mkdir -p "$work/arch"
+printf 'x 2026-01-01 a\nx 2026-01-01 b\nstill open\n' > "$work/arch/todo.txt"
+start_on "$work/arch/todo.txt"
+wait_for "still open" || fail "archive: list shown"
+"$yaru" archive --file "$work/arch/todo.txt" >/dev/null
+keys A
+wait_for "Archived" || true
+keys q
+if wait_for "EXIT=0" && [ "$(cat "$work/arch/done.txt")" = "$(printf 'x 2026-01-01 a\nx 2026-01-01 b')" ] \
+  && [ "$(cat "$work/arch/todo.txt")" = "still open" ]; then
+  pass "archive from a script and A at once: each todo archived once"
+else
+  fail "archive twice (done: $(cat "$work/arch/done.txt" | tr '\n' '|'); todo: $(cat "$work/arch/todo.txt" | tr '\n' '|'))"
+fi
+
+# 3. The state file yaru writes on quitting is its owner's alone.
+rm -rf "$XDG_STATE_HOME"
+start_on "$work/arch/todo.txt"
+wait_for "still open" || fail "state: list shown"
+keys s q
+if wait_for "EXIT=0" && [ "$(stat -c %a "$XDG_STATE_HOME/yaru/state")" = 600 ]; then
+  pass "the state file is 0600"; else fail "the state file is $(stat -c %a "$XDG_STATE_HOME/yaru/state")"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
