@@ -117,5 +117,36 @@ keys s q
 if wait_for "EXIT=0" && [ "$(stat -c %a "$XDG_STATE_HOME/yaru/state")" = 600 ]; then
   pass "the state file is 0600"; else fail "the state file is $(stat -c %a "$XDG_STATE_HOME/yaru/state")"; fi
 
+# 4. --record and --log open their file only once yaru starts, and only
+# over an earlier recording or log (or with --force), never through a symlink.
+mkdir -p "$work/rec"
+printf 'x 2026-01-01 archived long ago\n' > "$work/rec/done.txt"
+printf 'one\n' > "$work/rec/todo.txt"
+printf '# recorded by yaru --record; replay with: yaru replay FILE\ntype old\n' > "$work/rec/session.yaru"
+recorded=$(sum "$work/rec/session.yaru")
+"$yaru" --file "$work/rec/todo.txt" --record "$work/rec/session.yaru" < /dev/null > /dev/null 2>&1; status=$?
+if [ "$status" = 2 ] && [ "$(sum "$work/rec/session.yaru")" = "$recorded" ]; then
+  pass "--record with no terminal: refused before the file is emptied"; else fail "--record with no terminal (status $status)"; fi
+before=$(sum "$work/rec/done.txt")
+message=$("$yaru" --file "$work/rec/todo.txt" --log "$work/rec/done.txt" 2>&1 < /dev/null); status=$?
+if [ "$status" = 2 ] && [ "$(sum "$work/rec/done.txt")" = "$before" ] && echo "$message" | grep -q -- "--force"; then
+  pass "--log over a file that is not a log: refused, untouched"; else fail "--log over another file (status $status: $message)"; fi
+ln -s "$work/rec/done.txt" "$work/rec/link.log"
+start_on "$work/rec/todo.txt" "--log '$work/rec/link.log' --force"
+if wait_for "EXIT=2" && [ "$(sum "$work/rec/done.txt")" = "$before" ]; then
+  pass "--log through a symlink to a file: refused, even with --force"; else fail "--log through a symlink"; fi
+start_on "$work/rec/todo.txt" "--record '$work/rec/session.yaru'"
+wait_for "one" || fail "record: list shown"
+keys j q
+if wait_for "EXIT=0" && ! grep -q "type old" "$work/rec/session.yaru" && grep -q "^press q$\|^type jq$\|^type j$" "$work/rec/session.yaru" \
+  && [ "$(stat -c %a "$work/rec/session.yaru")" = 600 ]; then
+  pass "an earlier recording is overwritten by the new one"; else fail "re-recording ($(cat "$work/rec/session.yaru"))"; fi
+printf 'my notes\n' > "$work/rec/notes.txt"
+start_on "$work/rec/todo.txt" "--log '$work/rec/notes.txt' --force"
+wait_for "one" || fail "forced log: list shown"
+keys q
+if wait_for "EXIT=0" && head -1 "$work/rec/notes.txt" | grep -q "^# yaru --log"; then
+  pass "--force overwrites another file"; else fail "--force ($(head -2 "$work/rec/notes.txt"))"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
