@@ -172,6 +172,15 @@ public final class NcursesTerminal: TerminalBackend {
     decoder.flush()
   }
 
+  /// Whether a bracketed paste has started and not ended: call `endPaste`
+  /// if nothing more arrives for a while (its end may never come).
+  public var isPasting: Bool { decoder.isPasting }
+
+  /// The unfinished paste's text; keys are keys again.
+  public func endPaste() -> [Key] {
+    decoder.endPaste()
+  }
+
   /// Bracketed paste (a paste is never read as keys) and mouse reports
   /// (clicks and the wheel, SGR-encoded; Shift with the mouse still selects
   /// text in the terminal) on or off. Written straight to the terminal,

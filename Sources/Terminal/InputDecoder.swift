@@ -3,16 +3,16 @@
 /// application (`ESC O C`) mode, with modifiers (`ESC [ 1 ; 5 C` is
 /// Ctrl-Right), Alt with a key (`ESC x` arriving together), and bracketed
 /// pastes (`ESC [ 200 ~` … `ESC [ 201 ~`), which are text and never keys,
-/// and SGR mouse reports (left clicks and the wheel).
+/// and mouse reports (left clicks and the wheel; see InputDecoder+Mouse.swift).
 /// Pure: fed the bytes of each read, it keeps what is incomplete for the
 /// next one. A lone ESC waits: `flush` after the escape delay makes it Esc.
 /// Sequences it does not know (other mouse reports, replies) are dropped whole,
 /// so they never turn into keys; the one reply it asks for (whether the
 /// terminal knows synchronized output) it remembers.
 public struct InputDecoder: Sendable {
-  private var held: [UInt8] = []
-  /// Inside a bracketed paste: the text so far.
-  private var paste: [UInt8]?
+  var held: [UInt8] = []
+  /// Inside a bracketed paste: the text so far (see InputDecoder+Paste.swift).
+  var paste: [UInt8]?
   /// Whether the terminal replied that it knows DEC mode 2026.
   public private(set) var supportsSynchronizedOutput = false
 
@@ -50,32 +50,15 @@ public struct InputDecoder: Sendable {
   public mutating func flush() -> [Key] {
     guard isHolding else { return [] }
     var keys: [Key] = []
-    if held.first == 0x1B {
+    if held.starts(with: Self.x10Prefix) {
+      held.removeAll()  // a mouse report cut short: never its bytes as keys
+    } else if held.first == 0x1B {
       held.removeFirst()
       keys.append(.escape)
       keys += feed([])
     }
     if isHolding { held.removeAll() }
     return keys
-  }
-
-  // MARK: Pastes
-
-  private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
-
-  /// Moves held bytes into the paste up to its end marker; returns where
-  /// decoding goes on. Keeps a tail that may be the start of the marker.
-  private mutating func takePaste(from start: Int, into keys: inout [Key]) -> Int {
-    let rest = held[start...]
-    if let end = rest.indices.first(where: { rest[$0...].starts(with: Self.pasteEnd) }) {
-      paste! += rest[start..<end]
-      keys.append(.paste(String(decoding: paste!, as: UTF8.self)))
-      paste = nil
-      return end + Self.pasteEnd.count
-    }
-    let keep = min(rest.count, Self.pasteEnd.count - 1)
-    paste! += rest.dropLast(keep)
-    return held.count - keep
   }
 
   // MARK: One key
@@ -101,6 +84,7 @@ public struct InputDecoder: Sendable {
     guard let second = rest.first else { return nil }  // a lone ESC so far
     switch second {
     case UInt8(ascii: "["):
+      if rest.dropFirst().first == UInt8(ascii: "M") { return x10Mouse(rest.dropFirst(2)).map { ($0.0, $0.1 + 3) } }
       return controlSequence(rest.dropFirst()).map { ($0.0, $0.1 + 2) }
     case UInt8(ascii: "O"):
       guard let third = rest.dropFirst().first else { return nil }
@@ -142,7 +126,7 @@ public struct InputDecoder: Sendable {
     }
     let length = final - bytes.startIndex + 1
     let parameters = String(decoding: bytes[bytes.startIndex..<final], as: UTF8.self)
-    if parameters.hasPrefix("<") { return (Token(mouse(parameters.dropFirst(), isPress: bytes[final] == UInt8(ascii: "M"))), length) }
+    if parameters.hasPrefix("<") { return (Token(sgrMouse(parameters.dropFirst(), isPress: bytes[final] == UInt8(ascii: "M"))), length) }
     if parameters.hasPrefix("?2026;"), parameters.hasSuffix("$"), bytes[final] == UInt8(ascii: "y") {
       // DECRPM: 1 or 2 (set or reset) or 3 (always set) mean it is known.
       let state = parameters.dropFirst(6).dropLast()
@@ -150,6 +134,7 @@ public struct InputDecoder: Sendable {
     }
     guard !parameters.hasPrefix("?") else { return (.nothing, length) }  // other replies
     let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+    if bytes[final] == UInt8(ascii: "M") { return (Token(urxvtMouse(numbers)), length) }
     let modifier = numbers.count > 1 ? numbers[1] ?? 1 : 1
     let isControl = modifier >= 1 && (modifier - 1) & 4 != 0
     switch bytes[final] {
@@ -159,19 +144,6 @@ public struct InputDecoder: Sendable {
       guard let number = numbers.first ?? nil else { return (.nothing, length) }
       return number == 200 ? (.pasteStart, length) : (Token(tilde[number]), length)
     case let other: return (Token(ss3[other]), length)
-    }
-  }
-
-  /// An SGR mouse report (`ESC [ < b ; x ; y M`, `m` on release): a left
-  /// press without modifiers is a click, 64/65 the wheel; the rest no key.
-  private static func mouse(_ parameters: Substring, isPress: Bool) -> Key? {
-    let numbers = parameters.split(separator: ";").compactMap { Int($0) }
-    guard isPress, numbers.count == 3, numbers[1] >= 1, numbers[2] >= 1 else { return nil }
-    switch numbers[0] {
-    case 0: return .click(column: numbers[1] - 1, row: numbers[2] - 1)
-    case 64: return .wheelUp
-    case 65: return .wheelDown
-    default: return nil
     }
   }
 

@@ -5,7 +5,8 @@ import SystemPackage
 /// same file gets none and opens it read-only. An advisory `flock` on a hidden
 /// file beside the file the path resolves to (so a symlink to the file shares
 /// its lock); the kernel drops it when the process ends, and `release`
-/// removes the file so that nothing is left in a synced folder.
+/// removes the file so that nothing is left in a synced folder. The lock
+/// file is never opened through a symlink.
 public final class InstanceLock: Sendable {
   private let descriptor: FileDescriptor?
   private let lockFile: FilePath?
@@ -27,10 +28,22 @@ public final class InstanceLock: Sendable {
     let lockFile = folder.appending("." + (target.lastComponent?.string ?? "todo.txt") + ".yaru-lock")
     try? TodoFile.makeFolder(folder, for: path)
     for _ in 0..<10 {
-      guard let descriptor = try? FileDescriptor.open(
-        lockFile, .readWrite, options: [.create, .closeOnExec], permissions: [.ownerReadWrite]
-      ) else {
+      // Never through a symlink planted under the lock's name (it would make
+      // yaru create or lock a file anywhere): such a link is taken away.
+      let descriptor: FileDescriptor
+      do {
+        descriptor = try FileDescriptor.open(
+          lockFile, .readWrite, options: [.create, .closeOnExec, .noFollow], permissions: [.ownerReadWrite]
+        )
+      } catch Errno.tooManySymbolicLinkLevels {
+        unlink(lockFile.string)
+        continue
+      } catch {
         return InstanceLock(descriptor: nil, lockFile: nil)  // an unwritable folder: saves will say so
+      }
+      guard (try? descriptor.stat())?.type == .regular else {
+        try? descriptor.close()  // a FIFO or device under the lock's name: no lock, as an unwritable folder
+        return InstanceLock(descriptor: nil, lockFile: nil)
       }
       guard flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 else {
         try? descriptor.close()

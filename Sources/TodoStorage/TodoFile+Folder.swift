@@ -83,11 +83,13 @@ extension TodoFile {
   }
 
   /// Sync tools' conflict copies beside the file, and the copy an in-place
-  /// save cut short left (see `replace`), by name, sorted.
+  /// save cut short left (see `replace`), by name, sorted; only files of
+  /// their own (`isCopyOfItsOwn`), never a symlink named like one.
   public static func conflictCopies(of path: String) -> [String] {
     let target = resolved(FilePath(path))
     let name = target.lastComponent?.string ?? "todo.txt"
-    return names(in: folderPath(of: target)).filter { SyncConflictCopy.isShown($0, of: name) }.sorted()
+    let folder = folderPath(of: target)
+    return names(in: folder).filter { SyncConflictCopy.isShown($0, of: name) && isCopyOfItsOwn(folder.appending($0)) }.sorted()
   }
 
   /// The names in `folder` (none if it cannot be read).

@@ -16,11 +16,11 @@ extension TodoFileClient {
       donePath: donePath,
       archive: { (lines) throws(TodoFileError) in
         try TodoFile.refuseDoneFile(donePath, ifItIs: path)
-        try DoneFile.append(lines, to: donePath)
+        try DoneFile.append(lines, to: donePath, besides: path)
       },
       unarchive: { (lines) throws(TodoFileError) in
         try TodoFile.refuseDoneFile(donePath, ifItIs: path)
-        try DoneFile.remove(lines, from: donePath)
+        try DoneFile.remove(lines, from: donePath, besides: path)
       }
     )
   }

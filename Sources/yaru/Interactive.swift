@@ -6,7 +6,7 @@ import TodoModel
 import TodoStorage
 import Todos
 
-/// `yaru [--file PATH] [--log FILE]`: the full-screen todo list.
+/// `yaru [--file PATH] [--log FILE] [--record FILE] [--force]`: the full-screen todo list.
 struct Interactive: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "open", abstract: "Open the todo list in the terminal (the default)."
@@ -23,15 +23,19 @@ struct Interactive: ParsableCommand {
   @Option(name: .long, help: "Write the session as a key script that `yaru replay` can run.")
   var record: String?
 
+  @Flag(name: .long, help: "Overwrite the --log or --record file even if it is not an earlier log or recording.")
+  var force = false
+
   func run() throws {
     let settings = try file.settings()
-    try Self.open(path: file.path(settings), config: settings, view: settings.view(option: view), log: log, record: record)
+    try Self.open(path: file.path(settings), config: settings, view: settings.view(option: view), log: log, record: record, force: force)
   }
 
   /// Runs the full-screen list until the user quits; returns only by throwing.
-  static func open(path: String, config: Config, view: Config.NamedView? = nil, log: String?, record: String?) throws -> Never {
-    let log = try log.map { try LogFile(path: $0, sparing: path) }
-    let recording = try record.map { try LogFile(path: $0, sparing: path) }
+  static func open(path: String, config: Config, view: Config.NamedView? = nil, log: String?, record: String?, force: Bool = false) throws -> Never {
+    // Checked now, opened once the terminal is ours: a refused start empties no file.
+    let log = try log.map { try LogFile(path: $0, kind: .log, sparing: path, force: force) }
+    let recording = try record.map { try LogFile(path: $0, kind: .recording, sparing: path, force: force) }
     try MainActor.assumeIsolated { () throws -> Never in
       // The file loads on its queue while the terminal is being set up.
       let recorder = recording.map { file in KeyRecorder { file.write($0) } }
@@ -48,6 +52,15 @@ struct Interactive: ParsableCommand {
       } catch {
         session.releaseLock()
         StandardIO.printError(error.description)
+        throw ExitCode(2)
+      }
+      do {
+        try log?.open()
+        try recording?.open()
+      } catch {
+        terminal.stop()
+        session.releaseLock()
+        StandardIO.printError("yaru: \(error)")
         throw ExitCode(2)
       }
       session.start(on: terminal)

@@ -78,6 +78,9 @@ final class InteractiveSession {
   /// How long a lone Esc waits for the rest of a sequence (Alt-x, a cursor
   /// key) before it is Esc: long enough for a slow link, too short to notice.
   private static let escapeDelay: DispatchTimeInterval = .milliseconds(25)
+  /// How long a paste without its end marker waits for more before it is
+  /// ended: a paste comes in a burst, and a person waits longer for a key.
+  private static let pasteQuietTime: DispatchTimeInterval = .seconds(1)
 
   /// Reads the keys that came (the main loop calls it when fd 0 is
   /// readable). Returns false once the terminal is gone: the session then
@@ -90,9 +93,18 @@ final class InteractiveSession {
       return false
     }
     deliver(keys)
+    let read = reads
+    if terminal.isPasting {
+      // A paste whose end may never come: ended once nothing came for a while.
+      DispatchQueue.main.asyncAfter(deadline: .now() + Self.pasteQuietTime) { [unowned self] in
+        MainActor.assumeIsolated {
+          guard reads == read, terminal.isPasting else { return }
+          deliver(terminal.endPaste())
+        }
+      }
+    }
     guard terminal.isHoldingKeys else { return true }
     // A lone Esc: Esc only if nothing follows within the escape delay.
-    let read = reads
     DispatchQueue.main.asyncAfter(deadline: .now() + Self.escapeDelay) { [unowned self] in
       MainActor.assumeIsolated {
         guard reads == read else { return }

@@ -37,11 +37,15 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: "Write each script line, the actions it caused and the state changes they made to this file.")
   var trace: String?
 
+  @Flag(name: .long, help: "Overwrite the --trace file even if it is not an earlier trace or log.")
+  var force = false
+
   func run() throws {
     guard let size = ReplayScript.parseSize(size[...]) else { throw usage("--size must be COLSxROWS, such as 80x24, not \(size)") }
     guard let (start, zone) = Self.parseNow(now) else { throw usage("--now must be an ISO 8601 time such as 2026-01-01T09:00:00Z, not \(now)") }
     let settings = try config.map { try ConfigFile.load($0) } ?? Config()
-    let traceFile = try trace.map { try LogFile(path: $0, sparing: file ?? "") }
+    let traceFile = try trace.map { try LogFile(path: $0, kind: .trace, sparing: file ?? "", force: force) }
+    try traceFile?.open()
     var passed = 0, failed = 0
     var worst: Int32 = 0
     for script in scripts {

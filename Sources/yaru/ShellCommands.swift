@@ -166,7 +166,7 @@ struct Archive: ParsableCommand {
     }
     // Appended and flushed before the todo file is rewritten (and only
     // once, should another program's write make the update start again).
-    let doneFile = ArchiveOnce(donePath: donePath)
+    let doneFile = ArchiveOnce(donePath: donePath, todoPath: todoPath)
     var client = TodoFileClient.live(path: todoPath, donePath: donePath)
     client.archive = { (lines) throws(TodoFileError) in try doneFile.append(lines) }
     let archived = try ShellFile.update(todoPath, doneFile: client) { app in
@@ -185,11 +185,13 @@ struct Archive: ParsableCommand {
 
 /// The done file for `yaru archive`: each archived line appended once over
 /// every try of the update, and the error that stopped it kept for the shell.
+/// It appends while the update holds the todo file's folder lock.
 final class ArchiveOnce: Sendable {
   private let donePath: String
+  private let todoPath: String
   private let state = Mutex<(appended: [String], failure: TodoFileError?)>(([], nil))
 
-  init(donePath: String) { self.donePath = donePath }
+  init(donePath: String, todoPath: String) { (self.donePath, self.todoPath) = (donePath, todoPath) }
 
   var failure: TodoFileError? { state.withLock { $0.failure } }
 
@@ -197,7 +199,7 @@ final class ArchiveOnce: Sendable {
     var lines = lines
     for line in state.withLock({ $0.appended }) { if let index = lines.firstIndex(of: line) { lines.remove(at: index) } }
     do throws(TodoFileError) {
-      try DoneFile.append(lines, to: donePath)
+      try DoneFile.append(lines, to: donePath, besides: todoPath, holdingTodoFolderLock: true)
     } catch {
       state.withLock { $0.failure = error }
       throw error
@@ -225,7 +227,7 @@ struct MergeCopy: ParsableCommand {
     if StandardIO.isSameFile(copyPath, todoPath) { throw ShellFile.fail("\(copy) is the todo file itself") }
     let copyLines: [String]
     do {
-      guard let text = try TodoFile.read(copyPath)?.text else { throw ShellFile.fail("there is no file \(copy)") }
+      guard let text = try TodoFile.readCopy(copyPath) else { throw ShellFile.fail("there is no file \(copy)") }
       copyLines = TodoList.lines(of: text)
     } catch let error as TodoFileError {
       throw ShellFile.fail(error.message)

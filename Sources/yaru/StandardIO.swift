@@ -6,7 +6,7 @@ import Todos
 import TodoStorage
 
 /// The little I/O the executable does itself — messages on standard error, a
-/// script from a file (standard input: `TodoFile.readAll`), the `--log` and `--record` files —
+/// script from a file (standard input: `TodoFile.readAll`), the `--log` and `--record` files (LogFile.swift) —
 /// in plain POSIX calls, so that it links no Foundation.
 enum StandardIO {
   /// Writes `message` and a newline to standard error.
@@ -35,24 +35,5 @@ enum StandardIO {
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     return TodoFile.readAll(from: descriptor, limit: limit)
-  }
-}
-
-/// The `--log` and `--record` files: created empty, then appended to from
-/// the main queue as things happen.
-final class LogFile: Sendable {
-  private let descriptor: Int32
-
-  /// `todoFile`: never truncated, however the two paths name it.
-  init(path: String, sparing todoFile: String) throws {
-    guard !StandardIO.isSameFile(path, todoFile) else { throw ValidationError("\(path) is the todo file: give --log and --record another file") }
-    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw ValidationError("cannot write the log file \(path)") }
-  }
-
-  deinit { close(descriptor) }
-
-  func write(_ text: String) {
-    StandardIO.write(text, to: descriptor)
   }
 }

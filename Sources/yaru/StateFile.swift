@@ -6,7 +6,7 @@ import Todos
 /// the choices yaru remembers between runs. Read at start — a file that
 /// cannot be read or understood is passed over with a warning, never a
 /// reason not to start — and written atomically when yaru quits, if the
-/// choices changed.
+/// choices changed; only its owner may read it (0600).
 struct StateFile {
   let path: String
   /// The choices read at start (none if there was no usable file).
@@ -49,6 +49,9 @@ struct StateFile {
     let formatted = choices.formatted
     guard formatted != text else { return nil }
     do {
+      // Private: it names the user's views and choices. (A symlinked state
+      // file is left as it is, and written through as before.)
+      try? NewFile.makePrivate(path)
       try TodoFile.write(formatted, to: path)
       return nil
     } catch {

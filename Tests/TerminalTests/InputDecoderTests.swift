@@ -66,4 +66,61 @@ struct InputDecoderTests {
     #expect(decoder.flush() == [.escape])
     #expect(decoder.feed(Array("x".utf8)) == ["x"], "x after the delay is x, not Alt-x")
   }
+
+  /// A terminal without SGR sends X10 reports, `ESC [ M` and three bytes
+  /// (32 + button, column, row): clicks and the wheel, never typed keys. A
+  /// click at column 68 (byte `d`) must not delete; a release is no key.
+  @Test(arguments: [
+    ("\u{1B}[M d%", [Key.click(column: 67, row: 4)]),
+    ("\u{1B}[M`!!\u{1B}[Ma!!j", [.wheelUp, .wheelDown, "j"]),
+    ("\u{1B}[M#d%\u{1B}[M\"xx\u{1B}[M@dd", []),
+    // UTF-8 mode 1005: a column past 95 is a two-byte character (200 + 32 = U+00E8).
+    ("\u{1B}[M \u{E8}%k", [.click(column: 199, row: 4), "k"]),
+    // urxvt's mode 1015: the same numbers, in decimal.
+    ("\u{1B}[32;68;5M\u{1B}[35;68;5M", [.click(column: 67, row: 4)]),
+  ])
+  func legacyMouseReportsAreClicksNotKeys(_ bytes: String, _ expected: [Key]) {
+    #expect(keys(bytes) == expected)
+  }
+
+  /// Raw X10 bytes past 127 (columns 96–223 without mode 1005) are not
+  /// UTF-8, and a report split across reads waits for its last byte.
+  @Test func rawAndSplitX10ReportsAreClicks() {
+    var decoder = InputDecoder()
+    #expect(decoder.feed([0x1B, 0x5B, 0x4D, 0x20, 0xF0]) == [])
+    #expect(decoder.isHolding)
+    #expect(decoder.feed([0x25, UInt8(ascii: "j")]) == [.click(column: 207, row: 4), "j"])
+    // Cut short and never finished: dropped, not Esc and `[M d` as keys.
+    #expect(decoder.feed(Array("\u{1B}[M d".utf8)) == [])
+    #expect(decoder.flush() == [])
+    #expect(decoder.feed(Array("q".utf8)) == ["q"])
+  }
+
+  /// A paste whose end never comes: ended by the session after a quiet
+  /// time, its text a paste; the keys after it are keys again.
+  @Test func anUnendedPasteEndsWhenTold() {
+    var decoder = InputDecoder()
+    #expect(decoder.feed(Array("\u{1B}[200~hello\u{1B}[2".utf8)) == [])
+    #expect(decoder.isPasting)
+    #expect(decoder.endPaste() == [.paste("hello\u{1B}[2")])
+    #expect(!decoder.isPasting)
+    #expect(decoder.feed(Array("q".utf8)) == ["q"])
+  }
+
+  /// Ctrl-C inside a paste is Ctrl-C: the way out of a paste that never ends.
+  @Test func controlCEndsAPaste() {
+    #expect(keys("\u{1B}[200~dddd\u{3}j") == [.control("c"), "j"])
+  }
+
+  /// An overlong paste keeps the limit's worth of text and drops the rest.
+  @Test func aPasteIsBounded() {
+    var decoder = InputDecoder()
+    _ = decoder.feed(Array("\u{1B}[200~".utf8))
+    let chunk = [UInt8](repeating: UInt8(ascii: "d"), count: 1 << 16)
+    for _ in 0..<(InputDecoder.pasteLimit / chunk.count + 4) { #expect(decoder.feed(chunk) == []) }
+    let keys = decoder.feed(Array("\u{1B}[201~j".utf8))
+    #expect(keys.count == 2)
+    if case .paste(let text) = keys.first { #expect(text.utf8.count == InputDecoder.pasteLimit) } else { Issue.record("no paste") }
+    #expect(keys.last == "j")
+  }
 }

@@ -54,6 +54,9 @@ struct ConfigTests {
     ("[keys]\nj = \"jump\"", 2, "unknown command jump"),
     ("[keys]\n\"ctrl-d\" = \"delete\"\n\"Ctrl-D\" = \"edit\"", 3, "Ctrl-D is bound twice"),
     ("[keys]\nj = true", 2, "command name in quotes"),
+    // No way left to quit: the line that took the last one away.
+    ("[keys]\nq = \"none\"\n\"ctrl-c\" = \"none\"\nj = \"next\"", 3, "no key is left to quit yaru (q and Ctrl-C are taken away)"),
+    ("[keys]\n\"ctrl-c\" = \"edit\"\nq = \"delete\"", 3, "no key is left to quit"),
   ])
   func eachMistakeNamesItsLine(_ text: String, _ line: Int, _ words: String) {
     expectFailure(at: "/home/u/.config/yaru/config.toml", line: line, saying: words) { () throws(Config.Failure) in
@@ -74,6 +77,13 @@ struct ConfigTests {
     let toggle = Keymap.commands(config.keys).first { $0.name == "toggle" }!
     #expect(toggle.keys == [" ", .enter])
     #expect(Keymap.commandNames.count == Set(Keymap.commandNames).count, "names are unique")
+  }
+
+  /// Quitting may move to other keys; taking one of its keys away is fine.
+  @Test func quittingMayMoveToOtherKeys() throws {
+    let moved = try Config.parse("[keys]\nq = \"none\"\n\"ctrl-c\" = \"none\"\nQ = \"quit\"", path: "c")
+    #expect(Keymap.commands(moved.keys).first { $0.name == "quit" }?.keys == ["Q"])
+    _ = try Config.parse("[keys]\nq = \"none\"", path: "c")
   }
 
   /// `[colors]` go over the standard theme, element by element.

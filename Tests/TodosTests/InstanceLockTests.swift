@@ -45,4 +45,19 @@ struct InstanceLockTests {
     withExtendedLifetime(first) {}
     withExtendedLifetime(next) {}
   }
+
+  /// A symlink planted under the lock's name must not make yaru create a
+  /// file where it points: it is removed, and the lock is a file of its own.
+  @Test func aPlantedLockSymlinkIsNotFollowed() {
+    let outside = folder + "/outside"
+    mkdir(outside, 0o755)
+    symlink(outside + "/created", folder + "/.todo.txt.yaru-lock")
+    let lock = InstanceLock.acquire(for: folder + "/todo.txt")
+    #expect(lock != nil)
+    #expect(!FileManager.default.fileExists(atPath: outside + "/created"))
+    var info = stat()
+    #expect(lstat(folder + "/.todo.txt.yaru-lock", &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    #expect(InstanceLock.acquire(for: folder + "/todo.txt") == nil, "the lock holds")
+    withExtendedLifetime(lock) {}
+  }
 }

@@ -58,6 +58,7 @@ public struct Config: Equatable, Sendable {
         throw Failure(description: "\(path):\(entry.line): \(error.description)")
       }
     }
+    try checkAWayToQuit(config.keys, entries: entries, path: path)
     return config
   }
 
