@@ -122,6 +122,21 @@ extension TodoFile {
     }
   }
 
+  /// Whether the displaced file is, by its inode, size and modification
+  /// time, the one the check saw (its status-change time moved with the
+  /// swap): the common case, known without reading it. A save that expects
+  /// anything never reads it.
+  private static func isUntouched(_ displaced: String, since expecting: DiskExpectation) -> Bool {
+    switch expecting {
+    case .anything: return true
+    case .noFile: return false
+    case .unchanged(let known):
+      guard let now = try? Stat(FilePath(displaced)) else { return false }
+      let seen = DiskStamp(now, hash: known.hash)
+      return seen.inode == known.inode && seen.size == known.size && seen.modified == known.modified
+    }
+  }
+
   /// Whether `bytes` are what the save's check saw on disk.
   private static func isExpected(_ bytes: [UInt8], _ expecting: DiskExpectation) -> Bool {
     switch expecting {
@@ -134,6 +149,10 @@ extension TodoFile {
   /// The file a swap displaced, now at `temporary`: removed if it is what
   /// the check saw; else kept under a name of its own and returned.
   private static func keep(displacedAt temporary: String, path: String, unless expecting: DiskExpectation) -> DisplacedFile? {
+    if isUntouched(temporary, since: expecting) {
+      unlink(temporary)
+      return nil
+    }
     let file = open(temporary, O_RDONLY | O_CLOEXEC)
     let bytes = file >= 0 ? readAll(from: file) : nil
     if file >= 0 { close(file) }
