@@ -33,7 +33,11 @@ extension AppReducer.State {
   }
 
   /// The texts of the visible todos, in order: what the list shows.
-  var visibleTexts: [String] { list.visibleTodos.map(\.text) }
+  var visibleTexts: [String] {
+    var state = self
+    state.handShownToList()
+    return state.list.visibleTodos.map(\.text)
+  }
 }
 
 /// Expects `body` to fail with `PATH:LINE: ...` naming `line` of `path`, and saying `words`.

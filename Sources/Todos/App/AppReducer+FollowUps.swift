@@ -13,6 +13,7 @@ extension AppReducer {
   func followUps(
     _ state: inout State, selectionAnchor anchor: (id: UUID, position: ListPosition)?, listVersion: Int?
   ) -> Effect<Action> {
+    state.handShownToList()
     var effects: [Effect<Action>] = []
     // A message speaks of the last change, or of the line being typed: a
     // later change of the list, or the line closed, makes it stale.

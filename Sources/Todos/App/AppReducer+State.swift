@@ -6,9 +6,9 @@ import TodoModel
 /// The app's state: the features' own, and the few fields that span them.
 extension AppReducer {
   public struct State: Equatable {
-    /// The list as stored: reached through `list`, which hands it what
-    /// the other features decide about what it shows.
-    private var storedList: ListFeature.State
+    /// The list, with a copy of what the rest of the app decides about what
+    /// it shows (`ListFeature.Shown`), handed in by `handShownToList`.
+    public var list: ListFeature.State
     public var file = FileSync.State()
     public var search = Search.State()
     public var mode: Mode = .list
@@ -30,32 +30,23 @@ extension AppReducer {
     public var exitStatus: Int32 = 0
 
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
-      self.storedList = ListFeature.State(todos: todos)
+      self.list = ListFeature.State(todos: todos)
       self.now = now
+      handShownToList()
     }
 
-    /// The list, with what the rest of the app decides about what it shows
-    /// (the search in force, the row being edited, today, the page) handed
-    /// in each time it is reached, so it is never out of date. At rest the
-    /// stored list holds none of it: state diffs show only the list's own.
-    public var list: ListFeature.State {
-      get {
-        var list = storedList
-        list.shown = shown
-        return list
-      }
-      _modify {
-        storedList.shown = shown
-        yield &storedList
-        storedList.shown = ListFeature.Shown()
-      }
-      set {
-        storedList = newValue
-        storedList.shown = ListFeature.Shown()
-      }
+    /// Hands the list what the rest of the app decides about what it shows
+    /// (the search in force, the row being edited, today, the page): before
+    /// the list's reducer runs, before the door, and after every action,
+    /// so the list is never out of date where it is read. A stored copy, not
+    /// a computed view: reaching the list through a computed property made
+    /// every change to it copy the whole list.
+    public mutating func handShownToList() {
+      let shown = shown
+      if list.shown != shown { list.shown = shown }
     }
 
-    private var shown: ListFeature.Shown {
+    var shown: ListFeature.Shown {
       var shown = ListFeature.Shown()
       shown.query = query
       shown.editing = if case .editing(let editing) = mode { editing.id } else { nil }

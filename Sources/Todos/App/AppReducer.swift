@@ -69,39 +69,43 @@ public struct AppReducer: Reducer {
   static let interruptWarning = "Ctrl-C again drops this edit and quits"
 
   let environment: AppEnvironment
+  /// The features, each on its part of the state, with the app's own
+  /// reducer last (it sees what they made of an action): built once, since
+  /// building the tree for every action cost a tenth of a key.
+  private var features = Reduce<State, Action> { _, _ in .none }
+
+  let listFeature: ListFeature
+  let fileSync: FileSync
 
   public init(environment: AppEnvironment) {
     self.environment = environment
-  }
-
-  var listFeature: ListFeature { ListFeature(environment: environment) }
-  var fileSync: FileSync { FileSync(environment: environment) }
-
-  public var body: some Reducer<State, Action> {
-    Reduce { state, action in
-      if let refusal = InputGate.verdict(on: action, in: state) {
-        if case .refuse(let message) = refusal { return flash(&state, message) }
-        return .none
+    listFeature = ListFeature(environment: environment)
+    fileSync = FileSync(environment: environment)
+    let app = self
+    features = Reduce(
+      CombineReducers {
+        Scope(state: \.list, action: Action.listPath) { app.listFeature }
+        Scope(state: \.file, action: Action.filePath) { app.fileSync }
+        Scope(state: \.search, action: Action.searchPath) { Search() }
+        Reduce(app.core)
       }
-      let anchor = state.list.selectionAnchor
-      // The file read or merged is no later change of the user's: what the
-      // footer says (a warning at start) stays.
-      let listVersion = Action.filePath.extract(action) == nil ? state.list.listVersion : nil
-      let effect = features.reduce(into: &state, action: action)
-      return .merge(effect, followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
-    }
+      .ifLet(\.editor, action: Action.editorPath) { LineEditor() }
+    )
   }
 
-  /// The features, each on its part of the state; the app's own reducer
-  /// runs last, so it sees what they made of an action.
-  private var features: some Reducer<State, Action> {
-    CombineReducers {
-      Scope(state: \.list, action: Action.listPath) { listFeature }
-      Scope(state: \.file, action: Action.filePath) { fileSync }
-      Scope(state: \.search, action: Action.searchPath) { Search() }
-      Reduce(core)
+  /// The input gate, then the features, then what follows from the action.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    if let refusal = InputGate.verdict(on: action, in: state) {
+      if case .refuse(let message) = refusal { return flash(&state, message) }
+      return .none
     }
-    .ifLet(\.editor, action: Action.editorPath) { LineEditor() }
+    state.handShownToList()
+    let anchor = state.list.selectionAnchor
+    // The file read or merged is no later change of the user's: what the
+    // footer says (a warning at start) stays.
+    let listVersion = Action.filePath.extract(action) == nil ? state.list.listVersion : nil
+    let effect = features.reduce(into: &state, action: action)
+    return .merge(effect, followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
   }
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
@@ -238,6 +242,7 @@ public struct AppReducer: Reducer {
   /// The list's door, for the changes the app makes (adding, editing,
   /// loading, merging, archiving).
   func change(_ state: inout State, _ edit: ListEdit) -> Effect<Action> {
-    listFeature.change(&state.list, edit).map(Action.list)
+    state.handShownToList()
+    return listFeature.change(&state.list, edit).map(Action.list)
   }
 }

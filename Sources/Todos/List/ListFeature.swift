@@ -48,13 +48,22 @@ public struct ListFeature: Reducer {
     /// Lines an undone archive takes back out of the done file, once the
     /// todo file has them again: the side that gains lines is written first.
     public var unarchiveWhenSaved: [String] = []
-    /// What else decides which rows show, owned by other features and
-    /// handed in by the app whenever it reaches the list (`AppReducer.State.list`).
+    /// What else decides which rows show, owned by other features: a copy
+    /// the app hands in (`AppReducer.State.handShownToList`).
     public var shown = Shown()
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos
       self.selection = todos.first(where: { !$0.isBlankLine })?.id
+    }
+
+    /// Equal lists, whatever was last handed in: `shown` is the app's copy
+    /// of what other features decide, not the list's own state.
+    public static func == (a: Self, b: Self) -> Bool {
+      a.todos == b.todos && a.selection == b.selection && a.filter == b.filter && a.showsHidden == b.showsHidden
+        && a.order == b.order && a.scrollTop == b.scrollTop && a.unsunk == b.unsunk && a.recurrences == b.recurrences
+        && a.history == b.history && a.listVersion == b.listVersion && a.revision == b.revision && a.message == b.message
+        && a.unarchiveWhenSaved == b.unarchiveWhenSaved
     }
   }
 
@@ -102,27 +111,25 @@ public struct ListFeature: Reducer {
   enum CancelID: Hashable, Sendable { case sink }
 
   let environment: AppEnvironment
+  /// The list's own reducer with `Todo` run on each element by `forEach`:
+  /// built once, not for every action.
+  private var elements = Reduce<State, Action> { _, _ in .none }
 
   public init(environment: AppEnvironment) {
     self.environment = environment
+    let list = self
+    elements = Reduce(list.core).forEach(\.todos, action: Action.todoPath) { Todo(today: { environment.today }) }
   }
 
-  public var body: some Reducer<State, Action> {
-    Reduce { state, action in
-      // A todo's own change is made by `Todo` in `forEach`; what it changed
-      // then passes the door, to be recorded and followed up like any change.
-      let before = Action.todoPath.extract(action).flatMap { state.todos[id: $0.id] }
-      let effect = elements.reduce(into: &state, action: action)
-      guard let before, let after = state.todos[id: before.id], after != before else { return effect }
-      return .merge(effect, change(&state, state.recurring(
-        ListEdit(changes: [.update(before: before, after: after)], applied: 1), today: environment.today, newID: environment.uuid
-      )))
-    }
-  }
-
-  private var elements: some Reducer<State, Action> {
-    let environment = environment
-    return Reduce(core).forEach(\.todos, action: Action.todoPath) { Todo(today: { environment.today }) }
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    // A todo's own change is made by `Todo` in `forEach`; what it changed
+    // then passes the door, to be recorded and followed up like any change.
+    let before = Action.todoPath.extract(action).flatMap { state.todos[id: $0.id] }
+    let effect = elements.reduce(into: &state, action: action)
+    guard let before, let after = state.todos[id: before.id], after != before else { return effect }
+    return .merge(effect, change(&state, state.recurring(
+      ListEdit(changes: [.update(before: before, after: after)], applied: 1), today: environment.today, newID: environment.uuid
+    )))
   }
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
