@@ -114,6 +114,7 @@ test: test-deps
 	Tests/e2e/todo-sh.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/shell-vs-keys.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/archive-kill.sh $(DEBUG_BIN)/yaru 20
 	Tests/e2e/hostile.sh $(DEBUG_BIN)/yaru
 
 ## bench: every in-process performance figure (keys, files, undo, memory) in
