@@ -54,3 +54,12 @@ extension LineMerge {
     return restored
   }
 }
+
+extension LineMerge {
+  /// The lines two versions share, in order: the base to merge a version
+  /// with when the one both started from is not known (a copy left beside
+  /// the file), so that every line of both is kept.
+  public static func commonLines(_ first: [String], _ second: [String]) -> [String] {
+    Diff.matches(first.map(Line.init), second.map(Line.init)).map { first[$0.0] }
+  }
+}

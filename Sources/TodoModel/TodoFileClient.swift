@@ -104,6 +104,9 @@ public struct TodoFileClient: Sendable {
   /// as expected; what another program wrote at the last moment is handed
   /// back as displaced, never lost.
   public var save: @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> SavedFile
+  /// The text of a copy beside the file, by its name (from
+  /// `conflictCopies`); nil if it cannot be read as one.
+  public var readCopy: @Sendable (_ name: String) -> String?
   /// Removes a displaced version once its lines are saved in the file.
   public var discard: @Sendable (_ displaced: String) -> Void
   /// Writes changes that could not be saved to a new copy (`RescueCopy`)
@@ -126,6 +129,7 @@ public struct TodoFileClient: Sendable {
     path: String,
     load: @escaping @Sendable () throws(TodoFileError) -> (text: String, stamp: DiskStamp)?,
     save: @escaping @Sendable (_ text: String, _ path: String, _ expecting: DiskExpectation) throws(TodoFileError) -> SavedFile,
+    readCopy: @escaping @Sendable (_ name: String) -> String? = { _ in nil },
     discard: @escaping @Sendable (_ displaced: String) -> Void = { _ in },
     rescue: @escaping @Sendable (_ text: String) throws(TodoFileError) -> String = { _ throws(TodoFileError) in
       throw TodoFileError("this list has no folder for a rescue copy")
@@ -143,6 +147,7 @@ public struct TodoFileClient: Sendable {
     self.path = path
     self.load = load
     self.save = save
+    self.readCopy = readCopy
     self.discard = discard
     self.rescue = rescue
     self.look = look

@@ -34,6 +34,11 @@ extension TodoFile {
     return text
   }
 
+  /// The path of the copy named `name` beside the todo file at `path`.
+  public static func copyPath(named name: String, besides path: String) -> String {
+    folderPath(of: resolved(FilePath(path))).appending(name).string
+  }
+
   /// Whether `path` is a regular file with one name, not followed if a symlink.
   static func isCopyOfItsOwn(_ path: FilePath) -> Bool {
     var info = stat()

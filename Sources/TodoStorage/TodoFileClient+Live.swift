@@ -9,7 +9,9 @@ extension TodoFileClient {
       path: path,
       load: { () throws(TodoFileError) in try TodoFile.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try TodoFile.write(text, to: target, expecting: expecting) },
-      discard: { unlink($0) },
+      readCopy: { name in (try? TodoFile.readCopy(TodoFile.copyPath(named: name, besides: path))) ?? nil },
+      // A displaced version from a save by its path; one found beside the file by its name.
+      discard: { unlink($0.contains("/") ? $0 : TodoFile.copyPath(named: $0, besides: path)) },
       rescue: { (text) throws(TodoFileError) in try RescueCopy.write(text, besides: path, fallbackFolder: rescueFolder) },
       look: { TodoFile.look(path, since: $0) },
       conflictCopies: { TodoFile.conflictCopies(of: path) },

@@ -174,7 +174,7 @@ public final class InMemoryDisk: Sendable {
     return fileNames.map(Self.split).filter { $0.folder == folder && SyncConflictCopy.isShown($0.name, of: name) }.map { $0.name }
   }
 
-  private static func split(_ path: String) -> (folder: Substring, name: String) {
+  static func split(_ path: String) -> (folder: Substring, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return ("", path) }
     return (path[..<slash], String(path[path.index(after: slash)...]))
   }
@@ -187,6 +187,10 @@ extension TodoFileClient {
       path: path,
       load: { () throws(TodoFileError) in disk.read(path) },
       save: { (text, target, expecting) throws(TodoFileError) in try disk.write(text, to: target, expecting: expecting) },
+      readCopy: { name in
+        let (folder, _) = InMemoryDisk.split(path)
+        return disk.file((folder.isEmpty ? "" : folder + "/") + name)
+      },
       discard: { disk.discard($0) },
       rescue: { (text) throws(TodoFileError) in try disk.rescue(text, besides: path) },
       look: { disk.look(path, since: $0) },

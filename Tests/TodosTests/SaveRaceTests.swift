@@ -116,6 +116,20 @@ struct SaveRaceTests {
 struct DisplacedSaveTests {
   let scheduler = TestScheduler(now: startDate)
 
+  /// A kill between a save's swap and the merge of what it displaced
+  /// leaves the displaced version beside the file: the next start merges
+  /// it (every line of both), saves, and removes it. Never lost.
+  @Test func aDisplacedVersionLeftByAKillIsMergedAtTheNextStart() {
+    let disk = InMemoryDisk(["todo.txt": "one\nmine\n", ".todo.txt.yaru-displaced-7": "one\nfrom todo.sh\n"])
+    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk))))
+    store.send(.started)
+    scheduler.advance()
+    #expect(store.state.list.todos.map(\.text) == ["one", "mine", "from todo.sh"] || store.state.list.todos.map(\.text) == ["one", "from todo.sh", "mine"])
+    #expect(disk.file("todo.txt").map { $0.contains("mine\n") && $0.contains("from todo.sh\n") } == true)
+    #expect(disk.fileNames == ["todo.txt"])
+    store.cancelAllEffects()
+  }
+
   @Test func aVersionWrittenAsYaruSavedIsMergedAndSavedAgain() {
     let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
     let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk))))

@@ -87,6 +87,22 @@ for signal in TERM HUP; do
   tmux -S "$sock" kill-server 2>/dev/null
 done
 
+# A kill between a save's swap and the merge of what it displaced leaves
+# the displaced version beside the file: the next start merges and removes it.
+printf 'one\nmine\n' > "$work/left.txt"
+printf 'one\nfrom todo.sh\n' > "$work/.left.txt.yaru-displaced-AbCdEf"
+new_session -x 100 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  "XDG_CONFIG_HOME='$work/config' XDG_STATE_HOME='$work/state' '$yaru' --file '$work/left.txt'"
+wait_for "from todo.sh"
+sleep 0.5
+tmux -S "$sock" send-keys q
+for _ in $(seq 100); do tmux -S "$sock" has-session 2>/dev/null || break; sleep 0.05; done
+if grep -qx "mine" "$work/left.txt" && grep -qx "from todo.sh" "$work/left.txt" && [ ! -e "$work/.left.txt.yaru-displaced-AbCdEf" ]; then
+  ok "a displaced version a kill left behind is merged at the next start, then removed"
+else
+  bad "displaced version at start: $(tr '\n' '|' < "$work/left.txt"); $(ls -a "$work" | grep displaced)"
+fi
+
 # A sync tool deletes the file and writes it again (temporary file and
 # rename) 0.2 s later; a todo added in the gap is saved (the file made
 # again), then displaced by the tool's rename: both the tool's new line and

@@ -21,7 +21,7 @@ extension AppReducer {
       return applyMerge(&state, merge)
     case .archiveWritten(let archived, let lines, let failure):
       return archiveWritten(&state, archived, lines: lines, failure: failure)
-    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .unreadable, .rescued, .doneFileFailed:
+    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .unreadable, .rescued, .doneFileFailed, .displacedFound:
       return .none
     }
   }

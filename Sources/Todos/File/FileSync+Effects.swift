@@ -15,9 +15,19 @@ extension FileSync {
     state.phase = .loading
     let uuid = environment.uuid
     let read = Effect<Action>.run(on: environment.ioQueue) { send in
-      send(.loaded(Result { () throws(TodoFileError) in try Self.read(file, uuid) }))
+      let loaded = Result { () throws(TodoFileError) in try Self.read(file, uuid) }
+      send(.loaded(loaded))
       let copies = file.conflictCopies()
       if !copies.isEmpty { send(.conflictCopiesFound(copies)) }
+      // Another program's version a save displaced and a kill kept from
+      // being merged: merged now, every line of both kept.
+      guard case .success(let list) = loaded else { return }
+      for name in copies where name.contains(SyncConflictCopy.displacedMarker) {
+        guard let text = file.readCopy(name) else { continue }
+        let base = LineMerge.commonLines(TodoList.lines(of: list.text), TodoList.lines(of: text))
+        let version = LoadedFile(text: text, stamp: list.stamp, makeID: uuid)
+        send(.displacedFound(DisplacedVersion(loaded: version, path: name, base: base.map { $0 + "\n" }.joined())))
+      }
     }
     let slow = Effect<Action>.run(on: environment.mainQueue, after: Self.loadingFrameDelay) { send in
       send(.loadingIsSlow)

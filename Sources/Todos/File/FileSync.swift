@@ -98,6 +98,9 @@ public struct FileSync: Reducer {
     case conflictCopiesFound([String])
     /// The file changed and cannot be read as a todo list: why.
     case unreadable(String)
+    /// A displaced version left beside the file (by a kill before it was
+    /// merged), found at start: merged like one a save displaced.
+    case displacedFound(DisplacedVersion)
     /// The done file could not take archived lines back out: why.
     case doneFileFailed(String)
     /// The rescue copy was written (where) or could not be.
@@ -174,6 +177,8 @@ public struct FileSync: Reducer {
       return look(state, rehash: state.watchTicks % Self.rehashEvery == 0)
     case .conflictCopiesFound(let copies):
       state.conflictCopies = copies
+    case .displacedFound(let displaced):
+      state.unmerged.append(displaced)
     case .doneFileFailed(let why):
       state.message = "Done file: \(why)"
     case .rescued(let result):
