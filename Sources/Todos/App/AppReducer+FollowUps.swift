@@ -46,9 +46,8 @@ extension AppReducer {
   private func saveIfBehind(_ state: inout State) -> Effect<Action> {
     guard state.file.phase == .ready, state.hasUnsavedChanges, !state.file.isSaving, state.file.saveError == nil
     else { return .none }
-    var list = TodoList(todos: state.list.todos, shape: state.file.shape)
-    if let unfinished = state.unfinishedNewTodo { list.todos.remove(id: unfinished) }
-    return fileSync.save(&state.file, list, revision: state.list.revision).map(Action.file)
+    let list = TodoList(todos: state.list.todos, shape: state.file.shape)
+    return fileSync.save(&state.file, list, leaving: state.unfinishedNewTodo, revision: state.list.revision).map(Action.file)
   }
 
   /// A search in force whose count is out of date is counted again, on

@@ -1,5 +1,6 @@
 import Architecture
 import FoundationEssentials
+import IdentifiedCollections
 import TodoModel
 
 /// The file's work, each on the I/O queue, each result sent back as an
@@ -92,17 +93,21 @@ extension FileSync {
     }
   }
 
-  /// Writes `list` (the list at `revision`) unless the file holds those
-  /// bytes already; refuses to overwrite a version yaru has not seen. What
-  /// another program wrote at the moment of the save comes back displaced,
-  /// parsed here, with the text both started from, to be merged.
-  func save(_ state: inout State, _ list: TodoList, revision: Int) -> Effect<Action> {
+  /// Writes `list` (the list at `revision`, less `unfinished`, a todo being
+  /// added: taken out here, off the main queue, since it copies the list)
+  /// unless the file holds those bytes already; refuses to overwrite a
+  /// version yaru has not seen. What another program wrote at the moment
+  /// of the save comes back displaced, parsed here, with the text both
+  /// started from, to be merged.
+  func save(_ state: inout State, _ list: TodoList, leaving unfinished: UUID?, revision: Int) -> Effect<Action> {
     guard let file = environment.file else { return .none }
     state.isSaving = true
     let known = state.stamp
     let base = state.base
     let uuid = environment.uuid
     let save = Effect<Action>.run(on: environment.ioQueue) { send in
+      var list = list
+      if let unfinished { list.todos.remove(id: unfinished) }
       let text = list.formatted()
       if let known, known.matches(text) {
         send(.saveFinished(revision: revision, text: text, .success(known)))  // same bytes: leave the file alone
