@@ -13,11 +13,11 @@ public enum RescueCopy {
   public static func write(_ text: String, besides path: String, fallbackFolder: String?) throws(TodoFileError) -> String {
     let target = TodoFile.resolved(FilePath(path))
     let name = target.lastComponent?.string ?? "todo.txt"
-    if let copy = write(text, to: TodoFile.folderPath(of: target).appending("." + name + marker).string) { return copy }
+    if let copy = newFile(text, named: TodoFile.folderPath(of: target).appending("." + name + marker).string) { return copy }
     if let fallbackFolder {
       let folder = FilePath(fallbackFolder)
       try? TodoFile.makeFolder(folder, for: fallbackFolder)
-      if let copy = write(text, to: folder.appending(name + "-rescue-").string) { return copy }
+      if let copy = newFile(text, named: folder.appending(name + "-rescue-").string) { return copy }
     }
     throw TodoFileError("no rescue copy could be written beside \(path)\(fallbackFolder.map { " or in \($0)" } ?? ""): \(Errno(rawValue: errno).reason)")
   }
@@ -25,8 +25,9 @@ public enum RescueCopy {
   /// Marks a rescue copy beside the todo file.
   static let marker = SyncConflictCopy.rescueMarker
 
-  /// `text` flushed to a new file `prefix` + six random characters (0600).
-  private static func write(_ text: String, to prefix: String) -> String? {
+  /// `text` flushed to a new file `prefix` + six random characters (0600,
+  /// never over anything): its path, or nil.
+  static func newFile(_ text: String, named prefix: String) -> String? {
     var template = Array((prefix + "XXXXXX").utf8CString)
     let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard raw >= 0 else { return nil }

@@ -170,16 +170,8 @@ extension TodoFile {
   /// `text` written (flushed) beside `target` as a displaced version.
   private static func keepCopy(of text: String, besides target: FilePath, path: String) -> DisplacedFile? {
     let name = target.lastComponent?.string ?? "todo.txt"
-    var template = Array(folderPath(of: target).appending("." + name + displacedMarker + "XXXXXX").string.utf8CString)
-    let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard raw >= 0 else { return nil }
-    defer { close(raw) }
-    let copy = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard (try? FileDescriptor(rawValue: raw).writeAll(text.utf8)) != nil, fsync(raw) == 0 else {
-      unlink(copy)
-      return nil
-    }
-    return DisplacedFile(path: copy, text: text)
+    let prefix = folderPath(of: target).appending("." + name + displacedMarker).string
+    return RescueCopy.newFile(text, named: prefix).map { DisplacedFile(path: $0, text: text) }
   }
 
   /// `.todo.txt.yaru-XXXXXX` → `.todo.txt.yaru-displaced-XXXXXX`: a name the
