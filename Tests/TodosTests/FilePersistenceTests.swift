@@ -155,6 +155,30 @@ struct FilePersistenceTests {
     store.cancelAllEffects()
   }
 
+  /// q while a save is still trying (a writer stuck on the folder's lock):
+  /// when it fails, the change goes to a rescue copy and the program may
+  /// exit, status 1 (it used to retry every 2 s and never end).
+  @Test func quittingWhileASaveFailsRescuesInsteadOfRetryingForever() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let io = TestScheduler(now: startDate)
+    let store = store(disk, ioQueue: io)
+    store.send(.started)
+    io.advance()
+    scheduler.advance()
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    store.send(.quit)
+    #expect(store.state.isQuitting && !store.state.canExit && store.state.flash == "Saving before quitting…")
+    disk.failSaves(with: TodoFileError("Cannot save todo.txt: another program kept . locked"))
+    io.advance()
+    scheduler.advance()
+    #expect(store.state.canExit)
+    #expect(store.state.exit.status == 1)
+    let copy = disk.fileNames.first { $0.hasPrefix(".todo.txt.yaru-rescue-") }
+    #expect(copy == nil, "the disk that refuses saves refuses the copy too: the exit says so")
+    #expect(store.state.exit.message?.contains("another program kept . locked") == true)
+    store.cancelAllEffects()
+  }
+
   /// A signal while a save's conflict is being merged: the merge and the
   /// save finish before the exit (it used to exit at once, changes lost).
   @Test func aSignalWhileAConflictIsMergedWaitsForTheSave() {

@@ -87,6 +87,30 @@ for signal in TERM HUP; do
   tmux -S "$sock" kill-server 2>/dev/null
 done
 
+# A writer stuck holding the folder's lock (a backup tool, a hung NFS
+# writer): q waits for the save, which gives up after 5 s; the change goes
+# to a rescue copy and yaru exits 1 saying where (it used to retry forever).
+mkdir -p "$work/stuck"
+printf 'one\ntwo\n' > "$work/stuck/todo.txt"
+flock "$work/stuck" sleep 30 &
+holder=$!
+new_session -x 150 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  "XDG_CONFIG_HOME='$work/config' XDG_STATE_HOME='$work/state' '$yaru' --file '$work/stuck/todo.txt'; echo EXIT=\$?; sleep 30"
+wait_for "two"
+tmux -S "$sock" send-keys x
+sleep 0.3
+tmux -S "$sock" send-keys q
+wait_for "Saving before quitting"
+for _ in $(seq 3); do wait_for "EXIT=" && break; done
+copy=$(ls "$work"/stuck/.todo.txt.yaru-rescue-* 2>/dev/null | head -1)
+if screen | grep -q "EXIT=1" && [ -n "$copy" ] && grep -q '^x .* one$' "$copy" && [ "$(cat "$work/stuck/todo.txt")" = "$(printf 'one\ntwo')" ]; then
+  ok "a stuck writer: quitting puts the change in a rescue copy and exits 1"
+else
+  bad "a stuck writer: $(screen | grep -v '^$' | tail -3 | tr '\n' '|')"
+fi
+kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+tmux -S "$sock" kill-server 2>/dev/null
+
 # A kill between a save's swap and the merge of what it displaced leaves
 # the displaced version beside the file: the next start merges and removes it.
 printf 'one\nmine\n' > "$work/left.txt"

@@ -21,6 +21,11 @@ extension AppReducer {
       return applyMerge(&state, merge)
     case .archiveWritten(let archived, let lines, let failure):
       return archiveWritten(&state, archived, lines: lines, failure: failure)
+    case .saveFinished(_, _, .failure(let error), _, _) where state.isQuitting && state.exitStatus == 0 && !error.isConflict:
+      // Quitting by q (a signal keeps retrying until its deadline), and the
+      // save failed (a writer stuck on the folder's lock,
+      // a full disk): no retry loop keeps the program; a rescue copy does.
+      return rescueUnsaved(&state)
     case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .unreadable, .rescued, .doneFileFailed, .displacedFound:
       return .none
     }

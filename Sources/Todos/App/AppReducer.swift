@@ -183,13 +183,15 @@ public struct AppReducer: Reducer {
       let dropEdit = action == .interrupt ? cancelEdit(&state) : .none
       if state.file.saveError != nil, state.hasUnsavedChanges, !state.file.isConfirmingQuit {
         state.file.isConfirmingQuit = true
-        let message = "Changes are not saved (\(state.file.saveError ?? "")). Press q again to quit and lose them"
+        let message = "Changes are not saved (\(state.file.saveError ?? "")). q again quits; they go to a rescue copy"
         return .merge(dropEdit, flash(&state, message))
       }
       state.isQuitting = true
       // Confirmed while saves fail: what is not saved goes to a rescue copy.
+      // A save still running finishes first (and if it fails, the same).
       let rescue = state.file.saveError != nil ? rescueUnsaved(&state) : .none
-      return .merge(dropEdit, stopTimers, rescue)
+      let waiting = state.hasUnsavedChanges && state.file.saveError == nil ? flash(&state, "Saving before quitting…") : .none
+      return .merge(dropEdit, stopTimers, rescue, waiting)
     case .terminated(let signal):
       // Nobody is there to confirm anything: the unfinished edit is dropped,
       // and the committed list is saved by the one save path, with the file
@@ -225,7 +227,7 @@ public struct AppReducer: Reducer {
 
   /// Committed changes the file does not have, written to a rescue copy
   /// before the program ends without them.
-  private func rescueUnsaved(_ state: inout State) -> Effect<Action> {
+  func rescueUnsaved(_ state: inout State) -> Effect<Action> {
     guard state.hasUnsavedChanges, state.file.phase == .ready else { return .none }
     var list = TodoList(todos: state.list.todos, shape: state.file.shape)
     if let unfinished = state.unfinishedNewTodo { list.todos.remove(id: unfinished) }
