@@ -21,12 +21,18 @@ extension AppReducer {
       state.flash = nil
       effects.append(.cancel(id: CancelID.flash))
     }
-    for message in [state.list.message, state.file.message, state.search.message].compactMap({ $0 }) {
+    if let message = state.list.message {
+      state.list.message = nil
       effects.append(flash(&state, message))
     }
-    state.list.message = nil
-    state.file.message = nil
-    state.search.message = nil
+    if let message = state.file.message {
+      state.file.message = nil
+      effects.append(flash(&state, message))
+    }
+    if let message = state.search.message {
+      state.search.message = nil
+      effects.append(flash(&state, message))
+    }
     if !state.list.unarchiveWhenSaved.isEmpty {
       // Kept for the save that writes this revision (none in memory).
       if !state.file.isInMemory { state.file.unarchiveAfter[state.list.revision, default: []] += state.list.unarchiveWhenSaved }
