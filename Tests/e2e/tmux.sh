@@ -158,6 +158,26 @@ check "and the open list is still the writer" "2 items left · saved"
 keys q
 check "first instance quit" "EXIT=0"
 
+# 5b. The footer says "saved" only when it is so: a file deleted while open
+#     is said gone, and the next change writes it again; a read-only file is
+#     said read-only at start, before a change is refused.
+rm -f "$work/todo.txt"; printf 'one\n' > "$work/todo.txt"
+start
+check "opened, saved" "1 item left · saved"
+rm -f "$work/todo.txt"
+check "a deleted file is said gone" "1 item left · file gone: the next change writes it"
+keys x
+check "the next change writes it again" "0 items left · saved"
+if [ "$(cat "$work/todo.txt" 2>/dev/null)" = "x $(date +%F) one" ]; then pass "and the file has it"; else fail "the file after gone: $(cat "$work/todo.txt" 2>&1)"; fi
+keys q
+check "gone session quit" "EXIT=0"
+printf 'one\n' > "$work/todo.txt"; chmod 444 "$work/todo.txt"
+start
+check "a read-only file is said so at start" "1 item left · read-only file"
+keys q
+check "read-only session quit" "EXIT=0"
+chmod 644 "$work/todo.txt"
+
 # 4. --record, then replay the recording: the same screen (but the clock).
 rm -f "$work/todo.txt"
 start "--record '$work/session.yaru'"

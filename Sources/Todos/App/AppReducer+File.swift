@@ -26,7 +26,7 @@ extension AppReducer {
       // save failed (a writer stuck on the folder's lock,
       // a full disk): no retry loop keeps the program; a rescue copy does.
       return rescueUnsaved(&state)
-    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .unreadable, .rescued, .doneFileFailed, .displacedFound:
+    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound:
       return .none
     }
   }
