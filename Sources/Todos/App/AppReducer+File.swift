@@ -15,6 +15,10 @@ extension AppReducer {
       state.file.savedRevision = state.list.revision
       state.list.selection = state.list.firstVisible()?.id
       return effect
+    case .writerLeft:
+      // Read-only, the list only took the file's changes: it is saved as it is.
+      state.file.savedRevision = state.list.revision
+      return .none
     case .changedOnDisk(let loaded, let known):
       return merge(&state, loaded, known: known)
     case .merged(let merge):

@@ -102,6 +102,9 @@ public struct FileSync: Reducer {
     /// (on the I/O queue); applied only if the list is still that one.
     case merged(OutsideMerge)
     case conflictCopiesFound([String])
+    /// The yaru that had the file open let it go and this read-only one
+    /// took its lock (the session tries every second): it may write now.
+    case writerLeft
     /// A look found the file gone (true), or back (false).
     case goneChanged(Bool)
     /// Saves would now be refused (why), or no longer (nil).
@@ -189,6 +192,12 @@ public struct FileSync: Reducer {
       return look(state, rehash: state.watchTicks % Self.rehashEvery == 0)
     case .conflictCopiesFound(let copies):
       state.conflictCopies = copies
+    case .writerLeft:
+      guard state.isReadOnly else { break }
+      state.isReadOnly = false
+      // What the list holds came from the file (read-only, nothing was
+      // changed here): nothing to write until the next change.
+      state.message = "The other yaru closed this file: now editable"
     case .goneChanged(let isGone):
       state.isGone = isGone
       if isGone { state.message = "\(environment.file?.fileName ?? "The file") was deleted: the next change writes it again" }
