@@ -118,6 +118,9 @@ public struct TodoFileClient: Sendable {
   public var look: @Sendable (_ known: DiskStamp?) -> FileLook
   /// The names of sync tools' conflict copies beside the file (`SyncConflictCopy`).
   public var conflictCopies: @Sendable () -> [String]
+  /// Why a save would be refused now (a read-only file), nil if it would
+  /// not: so the footer can say so before the first change is refused.
+  public var writeRefusal: @Sendable () -> String?
   /// Where archived todos go (`done.txt` beside the file unless set otherwise).
   public let donePath: String
   /// Appends lines to the done file and flushes them: archiving's first step.
@@ -136,6 +139,7 @@ public struct TodoFileClient: Sendable {
     },
     look: @escaping @Sendable (_ known: DiskStamp?) -> FileLook,
     conflictCopies: @escaping @Sendable () -> [String] = { [] },
+    writeRefusal: @escaping @Sendable () -> String? = { nil },
     donePath: String = "done.txt",
     archive: @escaping @Sendable (_ lines: [String]) throws(TodoFileError) -> Void = { _ throws(TodoFileError) in
       throw TodoFileError("This list has no done file to archive to")
@@ -152,6 +156,7 @@ public struct TodoFileClient: Sendable {
     self.rescue = rescue
     self.look = look
     self.conflictCopies = conflictCopies
+    self.writeRefusal = writeRefusal
     self.donePath = donePath
     self.archive = archive
     self.unarchive = unarchive

@@ -4,6 +4,18 @@ import SystemPackage
 import TodoModel
 
 extension TodoFile {
+  /// Why a save of `path` would be refused now (its owner's write bit is
+  /// off: the check `replace` makes), nil if it would not: asked at load
+  /// and at each look, so the footer says so before a change is lost to it.
+  public static func writeRefusal(_ path: String) -> String? {
+    guard let stat = try? Stat(resolved(FilePath(path))), stat.permissions.rawValue & 0o200 == 0 else { return nil }
+    return readOnlyReason(path)
+  }
+
+  static func readOnlyReason(_ path: String) -> String {
+    "the file is read-only (chmod u+w \(path) allows changes)"
+  }
+
   /// The atomic replacement itself: a temporary file beside the target,
   /// written, given the target's mode and owner, flushed, then swapped with
   /// the target in one step (`renameat2` with `RENAME_EXCHANGE`).
@@ -30,9 +42,7 @@ extension TodoFile {
       TodoFileError("Cannot save \(path): \(what): \(error.reason)")
     }
     let old = try? Stat(target)
-    if let old, old.permissions.rawValue & 0o200 == 0 {
-      throw TodoFileError("Cannot save \(path): the file is read-only (chmod u+w \(path) allows changes)")
-    }
+    if let old, old.permissions.rawValue & 0o200 == 0 { throw TodoFileError("Cannot save \(path): \(readOnlyReason(path))") }
     let name = target.lastComponent?.string ?? "todo.txt"
     let isLinked = (old?.linkCount ?? 1) > 1
     let marker = isLinked ? inPlaceCopyMarker : ".yaru-"

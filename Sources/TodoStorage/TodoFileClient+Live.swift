@@ -15,6 +15,7 @@ extension TodoFileClient {
       rescue: { (text) throws(TodoFileError) in try RescueCopy.write(text, besides: path, fallbackFolder: rescueFolder) },
       look: { TodoFile.look(path, since: $0) },
       conflictCopies: { TodoFile.conflictCopies(of: path) },
+      writeRefusal: { TodoFile.writeRefusal(path) },
       donePath: donePath,
       archive: { (lines) throws(TodoFileError) in
         try TodoFile.refuseDoneFile(donePath, ifItIs: path)

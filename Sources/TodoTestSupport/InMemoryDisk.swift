@@ -74,6 +74,9 @@ public final class InMemoryDisk: Sendable {
     contents.withLock { $0.files[path]?.isReadOnly = isReadOnly }
   }
 
+  /// Is the file there and read-only?
+  public func isReadOnly(_ path: String) -> Bool { contents.withLock { $0.files[path]?.isReadOnly ?? false } }
+
   /// Saves fail with `error` until set back to nil.
   public func failSaves(with error: TodoFileError?) { contents.withLock { $0.failure = error } }
 
@@ -195,6 +198,7 @@ extension TodoFileClient {
       rescue: { (text) throws(TodoFileError) in try disk.rescue(text, besides: path) },
       look: { disk.look(path, since: $0) },
       conflictCopies: { disk.conflictCopies(of: path) },
+      writeRefusal: { disk.isReadOnly(path) ? "the file is read-only" : nil },
       donePath: donePath,
       archive: { (lines) throws(TodoFileError) in try disk.append(lines, to: donePath) },
       unarchive: { (lines) throws(TodoFileError) in try disk.removeLines(lines, from: donePath) }

@@ -21,8 +21,10 @@ final class InteractiveSession {
   private let ioQueue = DispatchQueue(label: "yaru.file", qos: .userInitiated)
   private var sources: [any DispatchSourceProtocol] = []
   private var recorder: KeyRecorder?
-  /// Held for the whole session; nil when another yaru has the file (read-only).
-  private let lock: InstanceLock?
+  /// Held for the whole session; nil while another yaru has the file
+  /// (read-only), tried again every second (`waitForTheWriter`).
+  private var lock: InstanceLock?
+  private let path: String
   private let config: Config
   /// Where the choices made with `t`, `s`, `f`, `H` are kept for next time.
   private let stateFile: StateFile
@@ -34,6 +36,7 @@ final class InteractiveSession {
     self.recorder = recorder
     self.config = config
     self.stateFile = stateFile
+    self.path = file.path
     let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
     let now = environment.now()
     var initial = AppReducer.State.start(
@@ -49,11 +52,31 @@ final class InteractiveSession {
     initial.file.isReadOnly = lock == nil
     program = AppProgram(environment: environment, initialState: initial, log: log.map { log in { log.write($0) } })
     program.start()
-    if lock != nil {
-      // Off the start-up path: on the file's queue, after the load.
-      let path = file.path
-      ioQueue.async { TodoFile.removeLeftoverTemporaryFiles(of: path) }
+    if lock != nil { removeLeftoverTemporaryFiles() } else { waitForTheWriter() }
+  }
+
+  /// Off the start-up path: on the file's queue, after the load.
+  private func removeLeftoverTemporaryFiles() {
+    let path = self.path
+    ioQueue.async { TodoFile.removeLeftoverTemporaryFiles(of: path) }
+  }
+
+  /// Read-only: tries the lock once a second, so that when the yaru that
+  /// has the file quits, this one becomes the writer without a restart.
+  private func waitForTheWriter() {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
+    timer.setEventHandler { [unowned self] in
+      MainActor.assumeIsolated {
+        guard lock == nil, let taken = InstanceLock.acquire(for: path) else { return }
+        lock = taken
+        timer.cancel()
+        removeLeftoverTemporaryFiles()
+        program.send(.file(.writerLeft))
+      }
     }
+    timer.resume()
+    sources.append(timer)
   }
 
   /// Shows the list on `terminal` and takes its keys and signals.

@@ -73,6 +73,7 @@ struct AppReducerTests {
     #expect(store.state.visibleTexts == ["one", "between", "after", "two"])
   }
 
+  /// Spaces alone are discarded with a word (Enter on nothing is as Esc).
   @Test func committingAnEmptyNewTodoDiscardsIt() {
     let store = store(todos("one"))
     store.send(.addTodo(.top)) {
@@ -85,8 +86,11 @@ struct AppReducerTests {
       $0.mode = .list
       $0.list.todos.remove(id: id(1))
       $0.list.selection = id(101)
+      $0.flash = "Nothing added: the todo was only spaces"
     }
     #expect(!store.state.list.history.canUndo)
+    scheduler.advance(by: .seconds(3))
+    store.receive(.flashExpired) { $0.flash = nil }
   }
 
   @Test func escapeDiscardsANewTodoAndKeepsAnEditedOne() {

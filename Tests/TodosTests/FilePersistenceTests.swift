@@ -442,3 +442,87 @@ struct FilePersistenceTests {
     store.cancelAllEffects()
   }
 }
+
+/// The footer's save status never says "saved" when it is not so.
+@MainActor
+struct SaveStatusTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  private func loadedStore(_ disk: InMemoryDisk) -> Store<AppReducer.State, AppReducer.Action> {
+    let environment = AppEnvironment.virtual(scheduler, file: .inMemory(disk: disk))
+    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: environment))
+    store.send(.started)
+    scheduler.advance()
+    return store
+  }
+
+  private func footer(_ store: Store<AppReducer.State, AppReducer.Action>) -> String {
+    AppView.render(store.state, Size(columns: 100, rows: 10)).lines.last ?? ""
+  }
+
+  @Test func aFileDeletedWhileOpenIsSaidGoneUntilAChangeWritesItAgain() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = loadedStore(disk)
+    #expect(footer(store).contains(" · saved"))
+    disk.remove("todo.txt")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.file.isGone)
+    #expect(!footer(store).contains(" · saved"))
+    #expect(footer(store).contains("file gone: the next change writes it"))
+    #expect(store.state.flash == "todo.txt was deleted: the next change writes it again")
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "x 2026-01-01 one\n")
+    #expect(!store.state.file.isGone)
+    #expect(footer(store).contains(" · saved"))
+    store.cancelAllEffects()
+  }
+
+  @Test func aFileDeletedAndWrittenAgainIsNoLongerGone() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = loadedStore(disk)
+    disk.remove("todo.txt")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.file.isGone)
+    disk.replace("todo.txt", with: "one\ntwo\n")
+    scheduler.advance(by: .seconds(1))
+    #expect(!store.state.file.isGone)
+    #expect(store.state.list.todos.map(\.text) == ["one", "two"])
+    store.cancelAllEffects()
+  }
+
+  @Test func aReadOnlyFileIsSaidAtLoadBeforeAnyChange() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    disk.setReadOnly("todo.txt")
+    let store = loadedStore(disk)
+    #expect(store.state.file.writeRefusal == "the file is read-only")
+    #expect(footer(store).contains("read-only file"))
+    #expect(!footer(store).contains(" · saved"))
+    #expect(store.state.flash == "Changes will not be saved: the file is read-only")
+    store.cancelAllEffects()
+  }
+
+  @Test func aReadOnlyFileMadeWritableIsSaidSavedAgain() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    disk.setReadOnly("todo.txt")
+    let store = loadedStore(disk)
+    disk.setReadOnly("todo.txt", false)
+    scheduler.advance(by: .seconds(FileSync.rehashEvery))
+    #expect(store.state.file.writeRefusal == nil)
+    #expect(footer(store).contains(" · saved"))
+    store.cancelAllEffects()
+  }
+
+  @Test func aNewTodoOfSpacesAloneIsDroppedWithAWord() {
+    let store = loadedStore(InMemoryDisk(["todo.txt": "one\n"]))
+    store.send(.addTodo(.end))
+    for character in "   " { store.send(.editor(.insert(String(character)))) }
+    store.send(.commitEdit)
+    #expect(store.state.list.todos.map(\.text) == ["one"])
+    #expect(store.state.flash == "Nothing added: the todo was only spaces")
+    store.send(.addTodo(.end))
+    store.send(.commitEdit)
+    #expect(store.state.flash == nil, "an empty line is as Esc")
+    store.cancelAllEffects()
+  }
+}

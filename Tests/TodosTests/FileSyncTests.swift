@@ -62,3 +62,44 @@ struct FileSyncTests {
     store.receive(.changedOnDisk(loaded, known: state.stamp))
   }
 }
+
+/// A read-only window becomes the writer when the other yaru lets the file go.
+@MainActor
+struct WriterLeftTests {
+  @Test func aReadOnlyWindowWhoseWriterLeftSaysNowEditable() {
+    var state = FileSync.State()
+    state.isReadOnly = true
+    let store = TestStore(initialState: state, reducer: FileSync(environment: .virtual(TestScheduler(now: startDate), file: .inMemory(disk: InMemoryDisk()))))
+    store.send(.writerLeft) {
+      $0.isReadOnly = false
+      $0.message = "The other yaru closed this file: now editable"
+    }
+    store.send(.writerLeft)  // twice: nothing more to say
+  }
+}
+
+/// The whole app: refused while read-only, written once the writer left.
+@MainActor
+struct ReadOnlyLiftsTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  @Test func aChangeAfterTheWriterLeftReachesTheFile() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    var initial = AppReducer.State(now: startDate)
+    initial.file.isReadOnly = true
+    let store = Store(initialState: initial, reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk))))
+    store.send(.started)
+    scheduler.advance()
+    let id = store.state.list.todos[0].id
+    store.send(.list(.todo(id: id, action: .toggleCompleteTapped)))
+    #expect(store.state.flash == "Read-only: another yaru has this file open")
+    store.send(.file(.writerLeft))
+    #expect(store.state.flash == "The other yaru closed this file: now editable")
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "one\n", "nothing written until a change")
+    store.send(.list(.todo(id: id, action: .toggleCompleteTapped)))
+    scheduler.advance()
+    #expect(disk.file("todo.txt") == "x 2026-01-01 one\n")
+    store.cancelAllEffects()
+  }
+}

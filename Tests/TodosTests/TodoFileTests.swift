@@ -67,6 +67,17 @@ struct TodoFileTests {
     #expect(bytes(path) == Array("one\n".utf8))
   }
 
+  /// Asked at load: the footer says read-only before a change is refused.
+  @Test func aReadOnlyFileIsKnownBeforeASave() throws {
+    let path = folder + "/todo.txt"
+    #expect(TodoFile.writeRefusal(path) == nil, "no file yet: the first change makes it")
+    try TodoFile.write("one\n", to: path)
+    #expect(TodoFile.writeRefusal(path) == nil)
+    chmod(path, 0o444)
+    #expect(TodoFile.writeRefusal(path) == "the file is read-only (chmod u+w \(path) allows changes)")
+    #expect(TodoFileClient.live(path: path, donePath: folder + "/done.txt").writeRefusal() != nil)
+  }
+
   @Test(.enabled(if: getuid() == 0, "only root can save a file someone else owns"))
   func aSaveKeepsTheFilesOwner() throws {
     let path = folder + "/todo.txt"

@@ -158,6 +158,48 @@ check "and the open list is still the writer" "2 items left · saved"
 keys q
 check "first instance quit" "EXIT=0"
 
+# 5a. READ-ONLY lifts: quit the writer, and the read-only yaru takes the
+#     file, says now editable, and its change reaches the file.
+rm -f "$work/todo.txt"; printf 'one\n' > "$work/todo.txt"
+start
+check "writer up" "1 item left · saved"
+first_sock=$sock
+sessions=$((sessions + 1)); sock="$work/sock$sessions"
+second_sock=$sock
+tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color "$yaru --file '$work/todo.txt'; echo \"EXIT=\$?\"; sleep 60"
+check "the second is read-only" "1 item left · READ-ONLY"
+sock=$first_sock; keys q; check "the writer quit" "EXIT=0"
+sock=$second_sock
+check "the second says now editable" "now editable"
+check "and no longer read-only" "1 item left · saved"
+keys x
+check "it accepts a change" "0 items left · saved"
+if [ "$(cat "$work/todo.txt")" = "x $(date +%F) one" ]; then pass "the change reaches the file"; else fail "the file after the lock lifted: $(cat "$work/todo.txt")"; fi
+keys q
+check "the second quit" "EXIT=0"
+if [ ! -e "$work/.todo.txt.yaru-lock" ]; then pass "and it let the lock go"; else fail "lock file left behind"; fi
+tmux -S "$first_sock" kill-server 2>/dev/null
+
+# 5b. The footer says "saved" only when it is so: a file deleted while open
+#     is said gone, and the next change writes it again; a read-only file is
+#     said read-only at start, before a change is refused.
+rm -f "$work/todo.txt"; printf 'one\n' > "$work/todo.txt"
+start
+check "opened, saved" "1 item left · saved"
+rm -f "$work/todo.txt"
+check "a deleted file is said gone" "1 item left · file gone: the next change writes it"
+keys x
+check "the next change writes it again" "0 items left · saved"
+if [ "$(cat "$work/todo.txt" 2>/dev/null)" = "x $(date +%F) one" ]; then pass "and the file has it"; else fail "the file after gone: $(cat "$work/todo.txt" 2>&1)"; fi
+keys q
+check "gone session quit" "EXIT=0"
+printf 'one\n' > "$work/todo.txt"; chmod 444 "$work/todo.txt"
+start
+check "a read-only file is said so at start" "1 item left · read-only file"
+keys q
+check "read-only session quit" "EXIT=0"
+chmod 644 "$work/todo.txt"
+
 # 4. --record, then replay the recording: the same screen (but the clock).
 rm -f "$work/todo.txt"
 start "--record '$work/session.yaru'"

@@ -60,7 +60,13 @@ extension AppReducer {
     let line = editing.editor.text.trimmingWhitespace()
     let before = state.list.todos[index]
     if editing.isNew {
-      guard !line.isEmpty else { return cancelEdit(&state) }
+      guard !line.isEmpty else {
+        // Spaces alone are no todo: said, not dropped silently (said as
+        // the list's message, so the draft's removal does not clear it).
+        let effect = cancelEdit(&state)
+        if !editing.editor.text.isEmpty { state.list.message = "Nothing added: the todo was only spaces" }
+        return effect
+      }
       state.mode = .list
       let todo = TodoTxt.parseTyped(line, id: editing.id, today: environment.today, isNew: true)
       return change(&state, ListEdit(

@@ -15,6 +15,10 @@ extension AppReducer {
       state.file.savedRevision = state.list.revision
       state.list.selection = state.list.firstVisible()?.id
       return effect
+    case .writerLeft:
+      // Read-only, the list only took the file's changes: it is saved as it is.
+      state.file.savedRevision = state.list.revision
+      return .none
     case .changedOnDisk(let loaded, let known):
       return merge(&state, loaded, known: known)
     case .merged(let merge):
@@ -26,7 +30,7 @@ extension AppReducer {
       // save failed (a writer stuck on the folder's lock,
       // a full disk): no retry loop keeps the program; a rescue copy does.
       return rescueUnsaved(&state)
-    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .unreadable, .rescued, .doneFileFailed, .displacedFound:
+    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound:
       return .none
     }
   }

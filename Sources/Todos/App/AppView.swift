@@ -177,6 +177,9 @@ public enum AppView {
     if file.isInMemory { return ("in memory", Style(dim: true)) }
     if file.isReadOnly { return ("READ-ONLY", Style(bold: true, foreground: .yellow)) }
     if file.saveError != nil { return ("NOT SAVED", state.settings.theme[.error]) }
+    // Never "saved" while a save would be refused or the file is not there.
+    if file.writeRefusal != nil { return ("read-only file", Style(bold: true, foreground: .yellow)) }
+    if file.isGone { return ("file gone: the next change writes it", Style(foreground: .yellow)) }
     if state.showsSaving { return ("saving…", Style(dim: true)) }
     return ("saved", Style(dim: true))
   }

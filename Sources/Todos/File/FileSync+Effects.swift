@@ -18,6 +18,7 @@ extension FileSync {
     let read = Effect<Action>.run(on: environment.ioQueue) { send in
       let loaded = Result { () throws(TodoFileError) in try Self.read(file, uuid) }
       send(.loaded(loaded))
+      if case .success = loaded, let why = file.writeRefusal() { send(.writeRefusalChanged(why)) }
       let copies = file.conflictCopies()
       if !copies.isEmpty { send(.conflictCopiesFound(copies)) }
       // Another program's version a save displaced and a kill kept from
@@ -53,20 +54,29 @@ extension FileSync {
 
   /// Has another program changed the file? With `rehash`, its bytes are
   /// read whatever its times say, and: has a sync tool left a conflict
-  /// copy? A file that is gone is not a change: sync tools delete and write
-  /// files again, and the next save writes the list back if it stays gone.
-  /// A change is read once, here, and parsed here, off the main queue.
+  /// copy, and would a save be refused (a read-only file)? A file that is
+  /// gone is not a change: sync tools delete and write files again, and the
+  /// next save writes the list back if it stays gone; but the footer says
+  /// it is gone rather than "saved". A change is read once, here, and
+  /// parsed here, off the main queue.
   func look(_ state: State, rehash: Bool) -> Effect<Action> {
     guard let file = environment.file, state.phase == .ready, !state.isSaving else { return .none }
     let known = state.stamp
     let knownCopies = state.conflictCopies, knownUnreadable = state.unreadable
+    let knownGone = state.isGone, knownRefusal = state.writeRefusal
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
       if rehash {
         let copies = file.conflictCopies()
         if copies != knownCopies { send(.conflictCopiesFound(copies)) }
+        let refusal = file.writeRefusal()
+        if refusal != knownRefusal { send(.writeRefusalChanged(refusal)) }
       }
-      switch file.look(rehash ? nil : known) {
+      let look = file.look(rehash ? nil : known)
+      // Gone only if yaru had read or written it (no file yet is a first run).
+      let isGone = look == .gone && known != nil
+      if isGone != knownGone { send(.goneChanged(isGone)) }
+      switch look {
       case .read(let text, let stamp) where stamp != known:
         send(.changedOnDisk(LoadedFile(text: text, stamp: stamp, makeID: uuid), known: known))
       case .unreadable(let why) where why != knownUnreadable:

@@ -41,6 +41,12 @@ public struct FileSync: Reducer {
     /// UTF-8, no permission): nothing is saved over it, and no save is
     /// tried, until it changes again.
     public var unreadable: String?
+    /// Another program deleted the file while yaru had it (a look found
+    /// none): the footer must not say "saved"; the next save writes it again.
+    public var isGone = false
+    /// Why a save would be refused (a read-only file), from the load and
+    /// the looks: said before a change is made, not only after it fails.
+    public var writeRefusal: String?
     public var stamp: DiskStamp?
     /// The file's text when yaru last read or wrote it: what both sides
     /// started from when another program changes the file (the merge's base).
@@ -96,6 +102,13 @@ public struct FileSync: Reducer {
     /// (on the I/O queue); applied only if the list is still that one.
     case merged(OutsideMerge)
     case conflictCopiesFound([String])
+    /// The yaru that had the file open let it go and this read-only one
+    /// took its lock (the session tries every second): it may write now.
+    case writerLeft
+    /// A look found the file gone (true), or back (false).
+    case goneChanged(Bool)
+    /// Saves would now be refused (why), or no longer (nil).
+    case writeRefusalChanged(String?)
     /// The file changed and cannot be read as a todo list: why.
     case unreadable(String)
     /// A displaced version left beside the file (by a kill before it was
@@ -139,6 +152,8 @@ public struct FileSync: Reducer {
       state.isSaving = false
       state.isSaveSlow = false
       state.saveError = nil
+      state.isGone = false
+      state.writeRefusal = nil
       state.savedRevision = revision
       state.stamp = stamp
       state.base = text
@@ -177,6 +192,18 @@ public struct FileSync: Reducer {
       return look(state, rehash: state.watchTicks % Self.rehashEvery == 0)
     case .conflictCopiesFound(let copies):
       state.conflictCopies = copies
+    case .writerLeft:
+      guard state.isReadOnly else { break }
+      state.isReadOnly = false
+      // What the list holds came from the file (read-only, nothing was
+      // changed here): nothing to write until the next change.
+      state.message = "The other yaru closed this file: now editable"
+    case .goneChanged(let isGone):
+      state.isGone = isGone
+      if isGone { state.message = "\(environment.file?.fileName ?? "The file") was deleted: the next change writes it again" }
+    case .writeRefusalChanged(let why):
+      state.writeRefusal = why
+      if let why { state.message = "Changes will not be saved: \(why)" }
     case .displacedFound(let displaced):
       state.unmerged.append(displaced)
     case .doneFileFailed(let why):
