@@ -198,7 +198,7 @@ extension TodoFileClient {
       rescue: { (text) throws(TodoFileError) in try disk.rescue(text, besides: path) },
       look: { disk.look(path, since: $0) },
       conflictCopies: { disk.conflictCopies(of: path) },
-      writeRefusal: { disk.isReadOnly(path) ? "the file is read-only" : nil },
+      writeRefusal: { disk.isReadOnly(path) ? "the file is read-only (chmod u+w \(path) allows changes)" : nil },
       donePath: donePath,
       archive: { (lines) throws(TodoFileError) in try disk.append(lines, to: donePath) },
       unarchive: { (lines) throws(TodoFileError) in try disk.removeLines(lines, from: donePath) }

@@ -206,6 +206,16 @@ struct FileClientContractTests {
     #expect(bench.read("todo.txt") == "one\n")
   }
 
+  /// Asked at load and at each look, so the footer says so before a change:
+  /// the reason a save would give, and nothing for a file that takes saves.
+  @Test(arguments: Client.allCases) func aSaveRefusalIsKnownBeforeTheSave(_ kind: Client) throws {
+    let bench = FileBench(kind)
+    try bench.write("todo.txt", "one\n")
+    #expect(bench.client.writeRefusal() == nil)
+    bench.makeReadOnly("todo.txt")
+    #expect(bench.client.writeRefusal().map { "Cannot save \(bench.path): " + $0 } == bench.readOnly(bench.path).message)
+  }
+
   // MARK: The done file
 
   @Test(arguments: Client.allCases) func archivingAppendsLinesMakingTheFile(_ kind: Client) throws {

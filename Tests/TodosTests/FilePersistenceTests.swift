@@ -495,10 +495,10 @@ struct SaveStatusTests {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
     disk.setReadOnly("todo.txt")
     let store = loadedStore(disk)
-    #expect(store.state.file.writeRefusal == "the file is read-only")
+    #expect(store.state.file.writeRefusal == "the file is read-only (chmod u+w todo.txt allows changes)")
     #expect(footer(store).contains("read-only file"))
     #expect(!footer(store).contains(" · saved"))
-    #expect(store.state.flash == "Changes will not be saved: the file is read-only")
+    #expect(store.state.flash == "Changes will not be saved: the file is read-only (chmod u+w todo.txt allows changes)")
     store.cancelAllEffects()
   }
 
