@@ -132,17 +132,6 @@ extension TodoFile {
     }
   }
 
-  /// A program that opened the file just before the swap (`echo … >>`)
-  /// may still write into the displaced one: wait, a little, until no other
-  /// process has it open (then nobody can: only yaru knows its new name),
-  /// so that what it wrote is read, never unlinked unread.
-  private static func waitForLastWriter(_ file: Int32) {
-    for _ in 0..<100 {
-      guard yaru_is_only_open(file) == 0 else { return }
-      usleep(1_000)
-    }
-  }
-
   /// Whether the displaced file is, by its inode, size and modification
   /// time, the one the check saw (its status-change time moved with the
   /// swap): the common case, known without reading it. A save that expects
@@ -170,13 +159,12 @@ extension TodoFile {
   /// The file a swap displaced, now at `temporary`: removed if it is what
   /// the check saw; else kept under a name of its own and returned.
   private static func keep(displacedAt temporary: String, path: String, unless expecting: DiskExpectation) -> DisplacedFile? {
-    let file = open(temporary, O_RDONLY | O_CLOEXEC)
-    if file >= 0 { waitForLastWriter(file) }
-    defer { if file >= 0 { close(file) } }
     if isUntouched(temporary, since: expecting) {
       unlink(temporary)
       return nil
     }
+    let file = open(temporary, O_RDONLY | O_CLOEXEC)
+    defer { if file >= 0 { close(file) } }
     let bytes = file >= 0 ? readAll(from: file) : nil
     guard let bytes, !isExpected(bytes, expecting) else {
       unlink(temporary)
