@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Synchronization
+import TodoStorage
 
 /// The `--log`, `--record` and `--trace` files. Checked when the command
 /// starts, opened (and emptied) only once yaru really starts: `yaru --record
@@ -27,7 +28,7 @@ final class LogFile: Sendable {
 
   /// Checks `path`, touching nothing; `todoFile` is never written, however the two paths name it.
   init(path: String, kind: Kind, sparing todoFile: String, force: Bool) throws {
-    guard !StandardIO.isSameFile(path, todoFile) else { throw ValidationError("\(path) is the todo file: give --log and --record another file") }
+    guard !TodoFile.isSameFile(path, todoFile) else { throw ValidationError("\(path) is the todo file: give --log and --record another file") }
     self.path = path
     var link = stat(), target = stat()
     let exists = lstat(path, &link) == 0

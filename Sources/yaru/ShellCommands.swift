@@ -224,7 +224,7 @@ struct MergeCopy: ParsableCommand {
     if !copy.contains("/"), access(copy, F_OK) != 0 {
       copyPath = String(todoPath.prefix(upTo: todoPath.lastIndex(of: "/").map { todoPath.index(after: $0) } ?? todoPath.startIndex)) + copy
     }
-    if StandardIO.isSameFile(copyPath, todoPath) { throw ShellFile.fail("\(copy) is the todo file itself") }
+    if TodoFile.isSameFile(copyPath, todoPath) { throw ShellFile.fail("\(copy) is the todo file itself") }
     let copyLines: [String]
     do {
       guard let text = try TodoFile.readCopy(copyPath) else { throw ShellFile.fail("there is no file \(copy)") }

@@ -27,8 +27,6 @@ enum StandardIO {
     }
   }
 
-  static func isSameFile(_ a: String, _ b: String) -> Bool { TodoFile.isSameFile(a, b) }
-
   /// The whole file at `path` (up to `limit` bytes); nil if it cannot be read.
   static func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -15,11 +15,7 @@ struct ArchiveTests {
   let scheduler = TestScheduler(now: startDate)
 
   private func loadedStore(_ disk: InMemoryDisk) -> Store<AppReducer.State, AppReducer.Action> {
-    let environment = AppEnvironment.virtual(scheduler, file: .inMemory(disk: disk))
-    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: environment))
-    store.send(.started)
-    scheduler.advance()
-    return store
+    startedStore(.inMemory(disk: disk), on: scheduler)
   }
 
   @Test func archivingMovesCompletedTodosToTheDoneFileInOneUndoableStep() {
@@ -67,9 +63,7 @@ struct ArchiveTests {
       order.withLock { $0.append("done file loses") }
       try unarchive(lines)
     }
-    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: file)))
-    store.send(.started)
-    scheduler.advance()
+    let store = startedStore(file, on: scheduler)
     store.send(.archiveCompleted)
     scheduler.advance()
     store.send(.list(.undo))

@@ -344,12 +344,7 @@ struct FilePersistenceTests {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
     var file = TodoFileClient.inMemory(disk: disk)
     file.look = { known in known == nil ? disk.look("todo.txt", since: nil) : .unchanged }  // never tells on its own
-    let store = Store(
-      initialState: AppReducer.State(now: startDate),
-      reducer: AppReducer(environment: .virtual(scheduler, file: file))
-    )
-    store.send(.started)
-    scheduler.advance()
+    let store = startedStore(file, on: scheduler)
     disk.replace("todo.txt", with: "one\ntwo\n")
     scheduler.advance(by: .seconds(FileSync.rehashEvery))
     #expect(store.state.list.todos.map(\.text) == ["one", "two"])
@@ -432,12 +427,7 @@ struct FilePersistenceTests {
       path: "todo.txt", load: { () throws(TodoFileError) in throw TodoFileError("Cannot read todo.txt: line 3 is not valid UTF-8") },
       save: { (_, _, _) throws(TodoFileError) in throw TodoFileError("unreachable") }, look: { _ in .gone }
     )
-    let store = Store(
-      initialState: AppReducer.State(now: startDate),
-      reducer: AppReducer(environment: .virtual(scheduler, file: failing))
-    )
-    store.send(.started)
-    scheduler.advance()
+    let store = startedStore(failing, on: scheduler)
     #expect(store.state.file.phase == .failed("Cannot read todo.txt: line 3 is not valid UTF-8"))
     store.cancelAllEffects()
   }
@@ -449,11 +439,7 @@ struct SaveStatusTests {
   let scheduler = TestScheduler(now: startDate)
 
   private func loadedStore(_ disk: InMemoryDisk) -> Store<AppReducer.State, AppReducer.Action> {
-    let environment = AppEnvironment.virtual(scheduler, file: .inMemory(disk: disk))
-    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: environment))
-    store.send(.started)
-    scheduler.advance()
-    return store
+    startedStore(.inMemory(disk: disk), on: scheduler)
   }
 
   private func footer(_ store: Store<AppReducer.State, AppReducer.Action>) -> String {

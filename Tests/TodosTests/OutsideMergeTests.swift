@@ -82,11 +82,7 @@ struct OutsideMergeTests {
   /// stays (merged against yaru's last write, it looked deleted by sed).
   @Test func anEditMadeFromTheVersionBeforeYarusSaveChangesOnlyWhatItChanged() {
     let disk = InMemoryDisk(["todo.txt": "a\nb\n"])
-    let store = Store(
-      initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk)))
-    )
-    store.send(.started)
-    scheduler.advance()
+    let store = startedStore(.inMemory(disk: disk), on: scheduler)
     store.send(.addTodo(.top))
     store.send(.editor(.insert("mine")))
     store.send(.commitEdit)

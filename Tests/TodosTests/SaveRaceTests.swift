@@ -121,9 +121,7 @@ struct DisplacedSaveTests {
   /// it (every line of both), saves, and removes it. Never lost.
   @Test func aDisplacedVersionLeftByAKillIsMergedAtTheNextStart() {
     let disk = InMemoryDisk(["todo.txt": "one\nmine\n", ".todo.txt.yaru-displaced-7": "one\nfrom todo.sh\n"])
-    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk))))
-    store.send(.started)
-    scheduler.advance()
+    let store = startedStore(.inMemory(disk: disk), on: scheduler)
     #expect(store.state.list.todos.map(\.text) == ["one", "mine", "from todo.sh"] || store.state.list.todos.map(\.text) == ["one", "from todo.sh", "mine"])
     #expect(disk.file("todo.txt").map { $0.contains("mine\n") && $0.contains("from todo.sh\n") } == true)
     #expect(disk.fileNames == ["todo.txt"])
@@ -132,9 +130,7 @@ struct DisplacedSaveTests {
 
   @Test func aVersionWrittenAsYaruSavedIsMergedAndSavedAgain() {
     let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
-    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk))))
-    store.send(.started)
-    scheduler.advance()
+    let store = startedStore(.inMemory(disk: disk), on: scheduler)
     disk.writeAtTheLastMoment("todo.txt") { ($0 ?? "") + "added by todo.sh\n" }
     store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
     scheduler.advance()
@@ -165,9 +161,7 @@ struct UnreadableFileTests {
       saves.withLock { $0 += 1 }
       return try save(text, target, expecting)
     }
-    let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: file)))
-    store.send(.started)
-    scheduler.advance()
+    let store = startedStore(file, on: scheduler)
     try Data([0x6F, 0x6E, 0x65, 0x0A, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
     store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
     scheduler.advance()

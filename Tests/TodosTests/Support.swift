@@ -60,6 +60,15 @@ func appStore(_ state: AppReducer.State, on scheduler: TestScheduler) -> Store<A
   Store(initialState: state, reducer: AppReducer(environment: .virtual(scheduler)))
 }
 
+/// A store of the whole app on `file`, started and loaded on `scheduler`'s virtual time.
+@MainActor
+func startedStore(_ file: TodoFileClient, on scheduler: TestScheduler) -> Store<AppReducer.State, AppReducer.Action> {
+  let store = Store(initialState: AppReducer.State(now: startDate), reducer: AppReducer(environment: .virtual(scheduler, file: file)))
+  store.send(.started)
+  scheduler.advance()
+  return store
+}
+
 /// The screen's rows for `state` (80 columns, 12 rows unless told).
 func screen(_ state: AppReducer.State, columns: Int = 80, rows: Int = 12) -> [String] {
   AppView.render(state, Size(columns: columns, rows: rows)).lines

@@ -229,9 +229,8 @@ public struct AppReducer: Reducer {
   /// before the program ends without them.
   func rescueUnsaved(_ state: inout State) -> Effect<Action> {
     guard state.hasUnsavedChanges, state.file.phase == .ready else { return .none }
-    var list = TodoList(todos: state.list.todos, shape: state.file.shape)
-    if let unfinished = state.unfinishedNewTodo { list.todos.remove(id: unfinished) }
-    return fileSync.rescue(&state.file, list).map(Action.file)
+    let list = TodoList(todos: state.list.todos, shape: state.file.shape)
+    return fileSync.rescue(&state.file, list, leaving: state.unfinishedNewTodo).map(Action.file)
   }
 
   /// Shows `message` in the footer for three seconds.

@@ -165,10 +165,12 @@ extension FileSync {
   /// Writes `list`, which could not be saved, to a rescue copy. On the main
   /// queue: the I/O queue may be held by a save that blocks (a FIFO), and
   /// the program is ending.
-  func rescue(_ state: inout State, _ list: TodoList) -> Effect<Action> {
+  func rescue(_ state: inout State, _ list: TodoList, leaving unfinished: UUID?) -> Effect<Action> {
     guard let file = environment.file, state.rescue == nil else { return .none }
     state.rescue = .writing
     return .run(on: environment.mainQueue) { send in
+      var list = list
+      if let unfinished { list.todos.remove(id: unfinished) }
       send(.rescued(Result { () throws(TodoFileError) in try file.rescue(list.formatted()) }))
     }
   }
