@@ -27,9 +27,15 @@ struct ListFeatureTests {
       $0.unsunk = [id(101)]
       $0.listVersion = 1
       $0.revision = 1
+      // Recorded as lines, with the lines around them: found again by content.
+      let completing = LineHunk(at: 0, above: nil, below: "two", removed: ["one"], added: ["x 2026-01-01 one"])
+      _ = $0.history.nextID()
       $0.history.record(.init(
-        changes: [.update(before: todos("one", "two")[0], after: $0.todos[0])], selectionBefore: id(101), selectionAfter: id(101)
-      ))
+        record: HistoryRecord(
+          id: "run.1", time: startDate, source: "this screen", kind: .step, summary: "completed \"one\"", hunks: [completing]
+        ),
+        selectionBefore: id(101), selectionAfter: id(101), todos: [todos("one", "two")[0], $0.todos[0]]
+      ), revision: 1)
     }
     scheduler.advance(by: .seconds(1))
     store.receive(.sinkCompletedTodos) {
@@ -42,7 +48,12 @@ struct ListFeatureTests {
       $0.listVersion = 2
       $0.revision = 2
       $0.selection = id(101)
-      _ = $0.history.popUndo()
+      let reopening = LineHunk(at: 0, above: nil, below: "two", removed: ["x 2026-01-01 one"], added: ["one"])
+      _ = $0.history.nextID()
+      $0.history.undid(HistoryRecord(
+        id: "run.2", time: startDate.addingTimeInterval(1), source: "this screen", kind: .undo(of: "run.1"),
+        summary: "undid completed \"one\"", hunks: [reopening]
+      ), revision: 2)
       $0.message = "Undone — Ctrl-R redoes"
     }
   }
@@ -65,9 +76,17 @@ struct ListFeatureTests {
       $0.unsunk = [id(101)]
       $0.listVersion = 1
       $0.revision = 1
+      _ = $0.history.nextID()
       $0.history.record(.init(
-        changes: [.update(before: water, after: $0.todos[0]), .insert(next, at: 1)], selectionBefore: id(101), selectionAfter: id(101)
-      ))
+        record: HistoryRecord(
+          id: "run.1", time: startDate, source: "this screen", kind: .step, summary: "completed \"water rec:1w due:2026-01-01\"",
+          hunks: [
+            LineHunk(at: 0, above: nil, below: nil, removed: ["water rec:1w due:2026-01-01"], added: ["x 2026-01-01 water rec:1w due:2026-01-01"]),
+            LineHunk(at: 1, above: "x 2026-01-01 water rec:1w due:2026-01-01", below: nil, removed: [], added: ["2026-01-01 water rec:1w due:2026-01-08"]),
+          ]
+        ),
+        selectionBefore: id(101), selectionAfter: id(101), todos: [water, $0.todos[0], next]
+      ), revision: 1)
     }
     scheduler.advance(by: .seconds(1))
     // The next one arrives with the sink and does not take the selected row.
@@ -79,7 +98,15 @@ struct ListFeatureTests {
       $0.listVersion = 2
       $0.revision = 2
       $0.selection = id(101)
-      _ = $0.history.popUndo()
+      _ = $0.history.nextID()
+      $0.history.undid(HistoryRecord(
+        id: "run.2", time: startDate.addingTimeInterval(1), source: "this screen", kind: .undo(of: "run.1"),
+        summary: "undid completed \"water rec:1w due:2026-01-01\"",
+        hunks: [
+          LineHunk(at: 1, above: "x 2026-01-01 water rec:1w due:2026-01-01", below: nil, removed: ["2026-01-01 water rec:1w due:2026-01-08"], added: []),
+          LineHunk(at: 0, above: nil, below: nil, removed: ["x 2026-01-01 water rec:1w due:2026-01-01"], added: ["water rec:1w due:2026-01-01"]),
+        ]
+      ), revision: 2)
       $0.message = "Undone — Ctrl-R redoes"
     }
   }

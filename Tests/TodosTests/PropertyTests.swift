@@ -31,9 +31,11 @@ struct PropertyTests {
   private func runSession(_ session: Int, _ generator: inout SeededGenerator) {
     let scheduler = TestScheduler(now: startDate)
     let count = Int.random(in: 0...6, using: &generator)
+    // As a file holds them: a completed todo keeps no priority of its own.
     let initial = IdentifiedArray(uniqueElements: (0..<count).map { n in
-      Todo.State(id: id(1_000 + n), text: "todo \(n)", isComplete: Bool.random(using: &generator),
-                 priority: Bool.random(using: &generator) ? "B" : nil)
+      let isComplete = Bool.random(using: &generator), hasPriority = Bool.random(using: &generator)
+      return Todo.State(id: id(1_000 + n), text: "todo \(n)", isComplete: isComplete,
+                        priority: hasPriority && !isComplete ? "B" : nil)
     })
     let store = Store(
       initialState: AppReducer.State(todos: initial, now: startDate),

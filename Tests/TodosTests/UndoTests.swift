@@ -147,7 +147,7 @@ struct UndoTests {
 
   @Test func historyKeepsAtMostItsLimit() {
     let store = store(todos("one", "two"))
-    for _ in 0..<(UndoHistory.limit + 5) { store.send(.list(.moveSelected(store.state.list.selection == id(101) && store.state.list.todos[0].id == id(101) ? .down : .up))) }
-    #expect(store.state.list.history.undoDepth == UndoHistory.limit)
+    for _ in 0..<(UndoHistory().limit + 5) { store.send(.list(.moveSelected(store.state.list.selection == id(101) && store.state.list.todos[0].id == id(101) ? .down : .up))) }
+    #expect(store.state.list.history.undoDepth == UndoHistory().limit)
   }
 }

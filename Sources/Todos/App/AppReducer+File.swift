@@ -105,7 +105,7 @@ extension AppReducer {
       fileSync.took(&state.file, merge.loaded)
     }
     let message = merge.message(fileName: environment.file?.fileName ?? "the todo file")
-    let effect = change(&state, ListEdit(changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: merge.isSaved), message: message))
+    let effect = change(&state, ListEdit(changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: merge.isSaved, seen: merge.seen), message: message))
     if merge.isSaved { state.file.savedRevision = state.list.revision }
     if let path = merge.displaced {
       state.file.unmerged.removeFirst()
@@ -165,7 +165,7 @@ extension AppReducer {
     let doneName = environment.file?.doneFileName ?? "the done file"
     return change(&state, ListEdit(
       changes: [.removeMany(removed)], message: "Archived \(removed.count) \(noun) to \(doneName) — u brings them back",
-      archived: lines
+      archived: lines, summary: "archived \(removed.count) \(noun)"
     ))
   }
 }

@@ -24,6 +24,9 @@ public struct OutsideMerge: Equatable, Sendable {
   /// Set when their version is one a save displaced (kept at this path):
   /// the file holds the user's list then, not theirs.
   public let displaced: String?
+  /// What the merge changed in the user's list: the other program's doing,
+  /// as the history keeps it.
+  public let seen: [LineHunk]
   /// The fingerprints of the base yaru had: kept among the older versions
   /// once this reading replaces it.
   public let baseFingerprints: [UInt64]
@@ -76,6 +79,7 @@ public struct OutsideMerge: Equatable, Sendable {
     self.isSaved = isSaved && displaced == nil
     self.displaced = displaced
     self.baseFingerprints = versions[0]
+    self.seen = LineMerge.hunks(from: ourLines, to: merged.map(TodoTxt.format))
   }
 
   /// What the footer says (after "12 items left · saved · ": 55 columns at most).

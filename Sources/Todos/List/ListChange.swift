@@ -61,6 +61,17 @@ enum ListChange: Equatable, Sendable {
     }
   }
 
+  /// The todos the change takes away or brings.
+  var todos: [Todo.State] {
+    switch self {
+    case .insert(let todo, _), .remove(let todo, _): [todo]
+    case .update(let before, let after): [before, after]
+    case .move: []
+    case .removeMany(let items), .insertMany(let items): items.map(\.todo)
+    case .replaceAll: []
+    }
+  }
+
   /// The id of the todo whose completion this change flips, if it does.
   var flippedCompletion: UUID? {
     if case .update(let before, let after) = self, before.isComplete != after.isComplete { after.id } else { nil }

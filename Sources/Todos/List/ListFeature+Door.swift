@@ -14,14 +14,17 @@ struct ListEdit {
     /// A todo being added: shown and selected, but neither saved nor undoable
     /// until it is committed.
     case draft
-    case undo
-    case redo
+    /// The step with this id undone or redone, as these hunks.
+    case undo(String, [LineHunk])
+    case redo(String, [LineHunk])
     /// The list as read from the disk, or merged with it: it replaces the
-    /// list, and the history of changes to the old one is forgotten.
-    /// `isSaved`: the file holds exactly this list (else it is saved next).
-    case fromDisk(isSaved: Bool)
+    /// list; `seen` is what another program changed (the history keeps it,
+    /// and undo then works around it). `isSaved`: the file holds exactly
+    /// this list (else it is saved next).
+    case fromDisk(isSaved: Bool, seen: [LineHunk] = [])
 
     var isFromDisk: Bool { if case .fromDisk = self { true } else { false } }
+    var isUndo: Bool { if case .undo = self { true } else { false } }
   }
 
   var changes: [ListChange]
@@ -33,6 +36,8 @@ struct ListEdit {
   var message: String? = nil
   /// An archive: the lines it appended to the done file.
   var archived: [String]? = nil
+  /// What the history says the step did, when its lines do not say it well.
+  var summary: String? = nil
   /// How many of `changes`, from the first, are made already: a todo's own
   /// change, made by `forEach` before it reaches the door.
   var applied = 0
@@ -48,7 +53,7 @@ extension ListFeature {
   /// with the selection before and after; and counts the revision the save
   /// then writes.
   func change(_ state: inout State, _ edit: ListEdit) -> Effect<Action> {
-    let flipped = edit.kind == .undo ? [] : edit.changes.compactMap(\.flippedCompletion)
+    let flipped = edit.kind.isUndo ? [] : edit.changes.compactMap(\.flippedCompletion)
     // A toggle (with, for a recurring todo, the todo it brings or takes away).
     let isToggle = !flipped.isEmpty
     var effects: [Effect<Action>] = []
@@ -60,7 +65,17 @@ extension ListFeature {
     }
     let selectionBefore = state.selection
     let anchor = state.selectionAnchor
-    for change in edit.changes.dropFirst(edit.applied) { change.apply(to: &state.todos) }
+    // A step is recorded as lines (read around each change as it is made);
+    // a committed new todo, as `recordedAs` says (insertions only).
+    var hunks: [LineHunk] = [], moved: [Todo.State] = []
+    let records: Bool = if case .step(nil, _) = edit.kind { true } else { false }
+    for (offset, change) in edit.changes.enumerated() {
+      if records, offset >= edit.applied { hunks += change.removalHunks(in: state.todos) }
+      if offset >= edit.applied { change.apply(to: &state.todos) }
+      if records { hunks += change.insertionHunks(in: state.todos) }
+      if case .move(_, let to) = change { moved.append(state.todos[to]) }
+    }
+    if case .step(let recordedAs?, _) = edit.kind { hunks = recordedAs.flatMap { $0.insertionHunks(in: state.todos) } }
     state.listVersion += 1
     if state.order != .manual { state.screenOrder = ScreenOrder(state.todos, by: state.order) }
     if let selecting = edit.selecting { state.selection = selecting }
@@ -72,25 +87,47 @@ extension ListFeature {
     }
     switch edit.kind {
     case .step(let recordedAs, let before):
-      state.history.record(.init(
-        changes: recordedAs ?? edit.changes, selectionBefore: before ?? selectionBefore, selectionAfter: state.selection,
-        archived: edit.archived
-      ))
       state.revision += 1
-    case .undo:
-      _ = state.history.popUndo()
+      let record = HistoryRecord(
+        id: state.history.nextID(), time: environment.now(), source: HistoryRecord.thisScreen, kind: .step,
+        summary: edit.summary ?? hunks.summary, hunks: hunks, archived: edit.archived ?? []
+      )
+      let touched = (recordedAs ?? edit.changes).flatMap(\.todos) + moved
+      state.history.record(
+        .init(record: record, selectionBefore: before ?? selectionBefore, selectionAfter: state.selection, todos: touched),
+        revision: state.revision
+      )
+    case .undo(let id, let hunks):
       state.revision += 1
-    case .redo:
-      _ = state.history.popRedo()
+      let summary = "undid " + (state.history.undoSteps.last?.record.summary ?? hunks.summary)
+      state.history.undid(record(.undo(of: id), summary, hunks, state: &state), revision: state.revision)
+    case .redo(let id, let hunks):
       state.revision += 1
+      let summary = "redid " + (state.history.redoSteps.last?.record.summary ?? hunks.summary)
+      state.history.redid(record(.redo(of: id), summary, hunks, state: &state), revision: state.revision)
     case .draft:
       break
-    case .fromDisk(let isSaved):
-      state.history = UndoHistory()
+    case .fromDisk(let isSaved, let seen):
       if !isSaved { state.revision += 1 }
+      if !seen.isEmpty {
+        state.history.saw(HistoryRecord(
+          id: state.history.nextID(), time: environment.now(), source: HistoryRecord.anotherProgram, kind: .outside,
+          summary: seen.summary, hunks: seen
+        ))
+      }
     }
     if let message = edit.message { state.message = message }
     return .merge(effects)
+  }
+
+  /// This screen's record of an undo or redo.
+  private func record(
+    _ kind: HistoryRecord.Kind, _ summary: String, _ hunks: [LineHunk], state: inout State
+  ) -> HistoryRecord {
+    HistoryRecord(
+      id: state.history.nextID(), time: environment.now(), source: HistoryRecord.thisScreen, kind: kind,
+      summary: summary, hunks: hunks
+    )
   }
 
   /// The door for a change that may not apply (nothing selected, nothing changed).
@@ -103,45 +140,6 @@ extension ListFeature {
   var delayedSink: Effect<Action> {
     .run(on: environment.mainQueue, after: .seconds(1)) { send in send(.sinkCompletedTodos) }
       .cancellable(id: CancelID.sink, cancelInFlight: true)
-  }
-
-  func undo(_ state: inout State) -> Effect<Action> {
-    guard let step = state.history.undoSteps.last else {
-      state.message = "Nothing to undo"
-      return .none
-    }
-    let effect = change(&state, ListEdit(
-      changes: step.changes.reversed().map(\.inverse), kind: .undo,
-      selecting: .some(step.selectionBefore), message: "Undone — Ctrl-R redoes"
-    ))
-    // The done file loses the lines only once the todo file has them again
-    // (the app hands them to the save: `unarchiveWhenSaved`).
-    if let archived = step.archived { state.unarchiveWhenSaved += archived }
-    return effect
-  }
-
-  func redo(_ state: inout State) -> Effect<Action> {
-    guard let step = state.history.redoSteps.last else {
-      state.message = "Nothing to redo"
-      return .none
-    }
-    let effect = change(&state, ListEdit(
-      changes: step.changes, kind: .redo, selecting: .some(step.selectionAfter), message: "Redone — u undoes"
-    ))
-    guard let archived = step.archived else { return effect }
-    return .merge(effect, doneFile { (file) throws(TodoFileError) in try file.archive(archived) })
-  }
-
-  /// Work on the done file, off the main queue; a failure is said in the footer.
-  private func doneFile(_ work: @escaping @Sendable (TodoFileClient) throws(TodoFileError) -> Void) -> Effect<Action> {
-    guard let file = environment.file else { return .none }
-    return .run(on: environment.ioQueue) { send in
-      do throws(TodoFileError) {
-        try work(file)
-      } catch {
-        send(.doneFileFailed(error.message))
-      }
-    }
   }
 }
 

@@ -1,23 +1,38 @@
 import FoundationEssentials
 import TodoModel
 
-/// The steps that `u` undoes and Ctrl-R redoes. Each step is the list changes
-/// one user action made and the selection before and after it.
+/// The list's history: the steps `u` undoes and Ctrl-R redoes — this run's,
+/// earlier runs', the shell's — each told by content (`HistoryRecord`), and
+/// the changes other programs made, which undo never takes back but names
+/// when a step's lines are no longer as it left them.
 public struct UndoHistory: Equatable, Sendable {
   struct Step: Equatable, Sendable {
-    var changes: [ListChange]
+    var record: HistoryRecord
     var selectionBefore: UUID?
     var selectionAfter: UUID?
-    /// The lines an archive appended to the done file: undo takes them
-    /// back out of it, redo appends them again.
-    var archived: [String]? = nil
+    /// The todos this run's step removed or added: undo and redo put them
+    /// back under their ids, so the selection finds them again.
+    var todos: [Todo.State] = []
   }
 
-  /// Older steps are forgotten past this many.
-  public static let limit = 1_000
+  /// Records made in this run that wait for the change they describe to
+  /// reach the disk (the save of `revision`) before the history file gets them.
+  public struct Unwritten: Equatable, Sendable {
+    public var revision: Int
+    public var record: HistoryRecord
+  }
+
+  /// Older steps are forgotten past this many (config `history`).
+  public var limit = 1_000
+  /// Names this run in record ids, so that two runs' ids never clash.
+  public var origin = "run"
+  private var count = 0
 
   private(set) var undoSteps: [Step] = []
   private(set) var redoSteps: [Step] = []
+  /// Other programs' changes, newest last (as many as `limit`).
+  private(set) var outside: [HistoryRecord] = []
+  public internal(set) var unwritten: [Unwritten] = []
 
   public init() {}
 
@@ -25,24 +40,70 @@ public struct UndoHistory: Equatable, Sendable {
   public var canRedo: Bool { !redoSteps.isEmpty }
   public var undoDepth: Int { undoSteps.count }
 
-  /// A new change: it can be undone, and nothing can be redone any more.
-  mutating func record(_ step: Step) {
+  /// An id no other record has.
+  mutating func nextID() -> String {
+    count += 1
+    return "\(origin).\(count)"
+  }
+
+  /// A new step: it can be undone, and nothing can be redone any more.
+  mutating func record(_ step: Step, revision: Int) {
     undoSteps.append(step)
-    if undoSteps.count > Self.limit { undoSteps.removeFirst(undoSteps.count - Self.limit) }
+    if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
     redoSteps.removeAll()
+    unwritten.append(Unwritten(revision: revision, record: step.record))
   }
 
-  /// The latest step, moved to the redo stack.
-  mutating func popUndo() -> Step? {
-    guard let step = undoSteps.popLast() else { return nil }
+  /// The latest step, undone as `record` says: moved to the redo stack.
+  mutating func undid(_ record: HistoryRecord, revision: Int) {
+    guard let step = undoSteps.popLast() else { return }
     redoSteps.append(step)
-    return step
+    unwritten.append(Unwritten(revision: revision, record: record))
   }
 
-  /// The latest undone step, moved back to the undo stack.
-  mutating func popRedo() -> Step? {
-    guard let step = redoSteps.popLast() else { return nil }
+  /// The latest undone step, made again: moved back to the undo stack.
+  mutating func redid(_ record: HistoryRecord, revision: Int) {
+    guard let step = redoSteps.popLast() else { return }
     undoSteps.append(step)
-    return step
+    unwritten.append(Unwritten(revision: revision, record: record))
+  }
+
+  /// Another program's change, merged into the list: on the disk already.
+  mutating func saw(_ record: HistoryRecord) {
+    outside.append(record)
+    if outside.count > limit { outside.removeFirst(outside.count - limit) }
+    unwritten.append(Unwritten(revision: 0, record: record))
+  }
+
+  /// The records the save of `revision` made true: the history file's now.
+  mutating func takeWritable(upTo revision: Int) -> [HistoryRecord] {
+    let ready = unwritten.prefix { $0.revision <= revision }
+    unwritten.removeFirst(ready.count)
+    return ready.map(\.record)
+  }
+
+  /// Who last took `line` away, as far as this history knows.
+  func whoChanged(_ line: String) -> String {
+    outside.last { $0.hunks.contains { $0.removed.contains(line) } }?.source ?? HistoryRecord.anotherProgram
+  }
+
+  /// The stacks as the history file tells them (earlier runs, the shell),
+  /// oldest first: each step undoable, unless undone since and not redone.
+  mutating func restore(_ records: [HistoryRecord]) {
+    for record in records {
+      switch record.kind {
+      case .step:
+        undoSteps.append(Step(record: record))
+        redoSteps.removeAll()
+      case .undo(let id):
+        if let index = undoSteps.lastIndex(where: { $0.record.id == id }) { redoSteps.append(undoSteps.remove(at: index)) }
+      case .redo(let id):
+        if let index = redoSteps.lastIndex(where: { $0.record.id == id }) { undoSteps.append(redoSteps.remove(at: index)) }
+      case .outside:
+        outside.append(record)
+      }
+    }
+    if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
+    if outside.count > limit { outside.removeFirst(outside.count - limit) }
   }
 }

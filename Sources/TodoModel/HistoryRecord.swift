@@ -1,0 +1,43 @@
+import FoundationEssentials
+
+/// One change to a todo file, as its history keeps it: when, who, what in a
+/// few words, and the lines it removed and added (`LineHunk`s), so that it
+/// can be undone by content in a later version of the file, after a
+/// restart or another program's change.
+public struct HistoryRecord: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    /// A person's change, which undo can take back.
+    case step
+    /// The step with this id taken back (`u`, `yaru undo`) or made again.
+    case undo(of: String)
+    case redo(of: String)
+    /// A change yaru saw but did not make: another program's, a sync's.
+    case outside
+  }
+
+  /// Unique across runs and processes: the run's origin and a count.
+  public var id: String
+  public var time: Date
+  /// `this screen`, `yaru add`, `another program`…
+  public var source: String
+  public var kind: Kind
+  public var summary: String
+  public var hunks: [LineHunk]
+  /// Lines the change appended to the done file (an archive).
+  public var archived: [String]
+
+  public init(
+    id: String, time: Date, source: String, kind: Kind, summary: String, hunks: [LineHunk], archived: [String] = []
+  ) {
+    self.id = id
+    self.time = time
+    self.source = source
+    self.kind = kind
+    self.summary = summary
+    self.hunks = hunks
+    self.archived = archived
+  }
+
+  public static let thisScreen = "this screen"
+  public static let anotherProgram = "another program"
+}
