@@ -37,7 +37,8 @@ final class InteractiveSession {
     self.config = config
     self.stateFile = stateFile
     self.path = file.path
-    let environment = AppEnvironment.live(file: file, ioQueue: ioQueue)
+    let history = HistoryFile(of: file.path, in: StateFile.folder()).client
+    let environment = AppEnvironment.live(file: file, ioQueue: ioQueue, history: history)
     let now = environment.now()
     var initial = AppReducer.State.start(
       now: now, utcOffset: environment.utcOffset(now), config: config, remembered: stateFile.remembered, view: view

@@ -21,6 +21,12 @@ struct StateFile {
     return TodoFilePath.home(environment) + "/.local/state/yaru/state"
   }
 
+  /// The folder of yaru's state (`$XDG_STATE_HOME/yaru`): the state file,
+  /// the histories, the rescue copies.
+  static func folder(_ environment: EnvironmentVariables = .process) -> String {
+    String(path(environment).dropLast("/state".count))
+  }
+
   /// Where a rescue copy goes when the todo file's folder cannot take it
   /// (`$XDG_STATE_HOME/yaru/rescue`).
   static func rescueFolder(_ environment: EnvironmentVariables = .process) -> String {

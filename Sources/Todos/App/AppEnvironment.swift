@@ -18,10 +18,13 @@ public struct AppEnvironment: Sendable {
   public var ioQueue: any Scheduler
   /// The todo file; nil keeps the list in memory only.
   public var file: TodoFileClient?
+  /// Where the file's history is kept; nil keeps it for this run only.
+  public var history: HistoryClient?
 
   public init(
     now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
-    utcOffset: @escaping @Sendable (Date) -> UTCOffset, mainQueue: any Scheduler, ioQueue: any Scheduler, file: TodoFileClient?
+    utcOffset: @escaping @Sendable (Date) -> UTCOffset, mainQueue: any Scheduler, ioQueue: any Scheduler, file: TodoFileClient?,
+    history: HistoryClient? = nil
   ) {
     self.now = now
     self.uuid = uuid
@@ -29,16 +32,17 @@ public struct AppEnvironment: Sendable {
     self.mainQueue = mainQueue
     self.ioQueue = ioQueue
     self.file = file
+    self.history = history
   }
 
   /// Virtual time and ids counting up from 1: every run is the same. The
   /// file's work runs on the same virtual clock.
   public static func virtual(
-    _ scheduler: TestScheduler, file: TodoFileClient? = nil, utcOffset: UTCOffset = .utc
+    _ scheduler: TestScheduler, file: TodoFileClient? = nil, history: HistoryClient? = nil, utcOffset: UTCOffset = .utc
   ) -> AppEnvironment {
     AppEnvironment(
       now: { scheduler.now }, uuid: UUID.incrementing(), utcOffset: { _ in utcOffset },
-      mainQueue: scheduler, ioQueue: scheduler, file: file
+      mainQueue: scheduler, ioQueue: scheduler, file: file, history: history
     )
   }
 

@@ -15,6 +15,13 @@ extension AppReducer {
       state.file.savedRevision = state.list.revision
       state.list.selection = state.list.firstVisible()?.id
       return effect
+    case .historyRead(let reading):
+      state.list.history.restore(reading.records)
+      return .none
+    case .saveFinished(let revision, _, .success, _, _):
+      // The file has these changes now: their records went with the save.
+      _ = state.list.history.takeWritable(upTo: revision)
+      return .none
     case .writerLeft:
       // Read-only, the list only took the file's changes: it is saved as it is.
       state.file.savedRevision = state.list.revision
@@ -30,7 +37,7 @@ extension AppReducer {
       // save failed (a writer stuck on the folder's lock,
       // a full disk): no retry loop keeps the program; a rescue copy does.
       return rescueUnsaved(&state)
-    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound:
+    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound, .historyFailed:
       return .none
     }
   }

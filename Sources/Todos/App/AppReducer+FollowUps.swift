@@ -42,6 +42,7 @@ extension AppReducer {
     state.list.scrollSelectionIntoView()
     if state.file.phase == .ready { effects.append(mergeDisplaced(&state)) }
     effects.append(saveIfBehind(&state))
+    effects.append(writeHistoryIfSaved(&state))
     effects.append(countMatchesIfStale(&state))
     return .merge(effects)
   }
@@ -53,7 +54,22 @@ extension AppReducer {
     guard state.file.phase == .ready, state.hasUnsavedChanges, !state.file.isSaving, state.file.saveError == nil
     else { return .none }
     let list = TodoList(todos: state.list.todos, shape: state.file.shape)
-    return fileSync.save(&state.file, list, leaving: state.unfinishedNewTodo, revision: state.list.revision).map(Action.file)
+    let records = state.list.history.unwritten.map(\.record)
+    return fileSync.save(&state.file, list, leaving: state.unfinishedNewTodo, revision: state.list.revision, records: records)
+      .map(Action.file)
+  }
+
+  /// History records whose changes are all on the disk with no save to
+  /// carry them (another program's change, a list kept in memory) are
+  /// appended to the history now, on the I/O queue.
+  private func writeHistoryIfSaved(_ state: inout State) -> Effect<Action> {
+    guard let history = environment.history, !state.list.history.unwritten.isEmpty, !state.hasUnsavedChanges,
+          !state.file.isSaving, state.file.phase == .ready || state.file.isInMemory
+    else { return .none }
+    let records = state.list.history.takeWritable(upTo: .max)
+    return .run(on: environment.ioQueue) { send in
+      if let warning = history.append(records) { send(.file(.historyFailed(warning))) }
+    }
   }
 
   /// A search in force whose count is out of date is counted again, on

@@ -112,6 +112,8 @@ public struct AppReducer: Reducer {
     switch action {
     case .started:
       state.now = environment.now()
+      // Records of this run are told apart from earlier runs' in a lasting history.
+      if environment.history != nil { state.list.history.origin = String(environment.uuid().uuidString.prefix(8)).lowercased() }
       return .merge(
         fileSync.load(&state.file).map(Action.file),
         .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) },

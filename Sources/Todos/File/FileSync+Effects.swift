@@ -9,15 +9,18 @@ import TodoModel
 extension FileSync {
   /// Starts reading the file (unless there is none: the list is in memory).
   func load(_ state: inout State) -> Effect<Action> {
+    let history = environment.history
     guard let file = environment.file else {
       state.isInMemory = true
-      return .none
+      guard let history else { return .none }
+      return .run(on: environment.ioQueue) { send in send(.historyRead(history.read())) }
     }
     state.phase = .loading
     let uuid = environment.uuid
     let read = Effect<Action>.run(on: environment.ioQueue) { send in
       let loaded = Result { () throws(TodoFileError) in try Self.read(file, uuid) }
       send(.loaded(loaded))
+      if case .success = loaded, let history { send(.historyRead(history.read())) }
       if case .success = loaded, let why = file.writeRefusal() { send(.writeRefusalChanged(why)) }
       let copies = file.conflictCopies()
       if !copies.isEmpty { send(.conflictCopiesFound(copies)) }
@@ -109,8 +112,13 @@ extension FileSync {
   /// version yaru has not seen. What another program wrote at the moment
   /// of the save comes back displaced, parsed here, with the text both
   /// started from, to be merged.
-  func save(_ state: inout State, _ list: TodoList, leaving unfinished: UUID?, revision: Int) -> Effect<Action> {
+  /// `records`: the history's records of the changes this save writes,
+  /// appended to the history once the file has them.
+  func save(
+    _ state: inout State, _ list: TodoList, leaving unfinished: UUID?, revision: Int, records: [HistoryRecord] = []
+  ) -> Effect<Action> {
     guard let file = environment.file else { return .none }
+    let history = environment.history
     state.isSaving = true
     let known = state.stamp
     let base = state.base
@@ -119,7 +127,11 @@ extension FileSync {
       var list = list
       if let unfinished { list.todos.remove(id: unfinished) }
       let text = list.formatted()
+      func record() {
+        if let warning = history?.append(records) { send(.historyFailed(warning)) }
+      }
       if let known, known.matches(text) {
+        record()
         send(.saveFinished(revision: revision, text: text, .success(known)))  // same bytes: leave the file alone
         return
       }
@@ -132,6 +144,7 @@ extension FileSync {
           )
         }
         let replaced = TodoList.lineFingerprints(of: base)
+        record()
         send(.saveFinished(revision: revision, text: text, .success(saved.stamp), displaced: displaced, replacedBase: replaced))
       } catch {
         send(.saveFinished(revision: revision, text: text, .failure(error)))

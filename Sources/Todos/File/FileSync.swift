@@ -78,6 +78,8 @@ public struct FileSync: Reducer {
     public var rescue: Rescue?
     /// What the last action has to say; the app shows it in the footer.
     public var message: String?
+    /// The history's trouble was said already: once is enough.
+    public var hasWarnedAboutHistory = false
 
     public init() {}
   }
@@ -116,6 +118,10 @@ public struct FileSync: Reducer {
     case displacedFound(DisplacedVersion)
     /// The done file could not take archived lines back out: why.
     case doneFileFailed(String)
+    /// The history as read at start (the list restores its steps from it).
+    case historyRead(HistoryReading)
+    /// The history could not be written: why.
+    case historyFailed(String)
     /// The rescue copy was written (where) or could not be.
     case rescued(Result<String, TodoFileError>)
     /// The done file has the archived lines (or could not take them).
@@ -166,6 +172,10 @@ public struct FileSync: Reducer {
       let unarchive = state.unarchiveAfter.filter { $0.key <= revision }.sorted { $0.key < $1.key }.flatMap(\.value)
       state.unarchiveAfter = state.unarchiveAfter.filter { $0.key > revision }
       return .merge(.cancel(id: CancelID.saveSlow), discard(saved), takeOutOfDoneFile(unarchive))
+    case .historyRead(let reading):
+      if let warning = reading.warning { warnAboutHistory(&state, warning) }
+    case .historyFailed(let warning):
+      warnAboutHistory(&state, warning)
     case .saveFinished(_, _, .failure(let error), _, _):
       state.isSaving = false
       // No new save starts while this is set: a retry, or the reload, clears it.
@@ -269,5 +279,14 @@ public struct LoadedFile: Equatable, Sendable {
     self.text = text
     self.list = TodoList(parsing: text, makeID: makeID)
     self.stamp = stamp
+  }
+}
+
+extension FileSync {
+  /// Said once (footer and the log), never a reason to stop.
+  private func warnAboutHistory(_ state: inout State, _ warning: String) {
+    guard !state.hasWarnedAboutHistory else { return }
+    state.hasWarnedAboutHistory = true
+    state.message = warning
   }
 }

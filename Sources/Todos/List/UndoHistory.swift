@@ -88,8 +88,11 @@ public struct UndoHistory: Equatable, Sendable {
   }
 
   /// The stacks as the history file tells them (earlier runs, the shell),
-  /// oldest first: each step undoable, unless undone since and not redone.
+  /// oldest first: each step undoable, unless undone since and not redone;
+  /// below the steps this run made already (read while they were made).
   mutating func restore(_ records: [HistoryRecord]) {
+    let mine = (undo: undoSteps, redo: redoSteps, outside: outside)
+    (undoSteps, redoSteps, outside) = ([], [], [])
     for record in records {
       switch record.kind {
       case .step:
@@ -103,6 +106,9 @@ public struct UndoHistory: Equatable, Sendable {
         outside.append(record)
       }
     }
+    undoSteps += mine.undo
+    if !mine.undo.isEmpty { redoSteps = mine.redo }
+    outside += mine.outside
     if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
     if outside.count > limit { outside.removeFirst(outside.count - limit) }
   }

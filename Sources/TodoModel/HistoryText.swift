@@ -1,0 +1,105 @@
+import FoundationEssentials
+
+/// The history file's text: records one after another, each a head line,
+/// its hunks' lines and an end line, so that appending never rewrites what
+/// is there and a record cut short (a crash, a full disk) is told apart:
+///
+///     @ run-4f2a.3 1764000000 step this screen<TAB>completed "Pay rent"
+///     = 0
+///     ^ the line above
+///     - Pay rent
+///     + x 2026-11-24 Pay rent
+///     v the line below
+///     > a line appended to the done file (an archive)
+///     .
+///
+/// Kinds: `step`, `undo:ID`, `redo:ID`, `outside`. A todo line never holds
+/// a line break, so each line of a todo file is one line here.
+public enum HistoryText {
+  public static func encode(_ records: [HistoryRecord]) -> String {
+    var text = ""
+    for record in records {
+      let kind = switch record.kind {
+      case .step: "step"
+      case .undo(let id): "undo:" + id
+      case .redo(let id): "redo:" + id
+      case .outside: "outside"
+      }
+      let seconds = Int64(record.time.timeIntervalSince1970.rounded(.down))
+      text += "@ \(record.id) \(seconds) \(kind) \(record.source)\t\(record.summary)\n"
+      for hunk in record.hunks {
+        text += "= \(hunk.at)\n"
+        if let above = hunk.above { text += "^ \(above)\n" }
+        for line in hunk.removed { text += "- \(line)\n" }
+        for line in hunk.added { text += "+ \(line)\n" }
+        if let below = hunk.below { text += "v \(below)\n" }
+      }
+      for line in record.archived { text += "> \(line)\n" }
+      text += ".\n"
+    }
+    return text
+  }
+
+  /// The whole records in `text`, oldest first, and whether anything in it
+  /// could not be read (damage: skipped, never fatal). Text before the
+  /// first head line is skipped quietly: a tail read starts mid-record.
+  public static func decode(_ text: Substring) -> (records: [HistoryRecord], isDamaged: Bool) {
+    var records: [HistoryRecord] = []
+    var isDamaged = false
+    var current: HistoryRecord?
+    var seenHead = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("@ ") {
+        if current != nil { isDamaged = true }
+        current = head(line.dropFirst(2))
+        if current == nil { isDamaged = true }
+        seenHead = true
+        continue
+      }
+      guard var record = current else {
+        if seenHead, !line.isEmpty { isDamaged = true }
+        continue
+      }
+      let content = String(line.dropFirst(2))
+      switch line.first {
+      case "=" where line.hasPrefix("= "):
+        guard let at = Int(content) else { current = nil; isDamaged = true; continue }
+        record.hunks.append(LineHunk(at: at, above: nil, below: nil, removed: [], added: []))
+      case "^" where line.hasPrefix("^ ") && record.hunks.last != nil: record.hunks[record.hunks.count - 1].above = content
+      case "-" where line.hasPrefix("- ") && record.hunks.last != nil: record.hunks[record.hunks.count - 1].removed.append(content)
+      case "+" where line.hasPrefix("+ ") && record.hunks.last != nil: record.hunks[record.hunks.count - 1].added.append(content)
+      case "v" where line.hasPrefix("v ") && record.hunks.last != nil: record.hunks[record.hunks.count - 1].below = content
+      case ">" where line.hasPrefix("> "): record.archived.append(content)
+      case "." where line.count == 1:
+        records.append(record)
+        current = nil
+        continue
+      default:
+        current = nil
+        isDamaged = true
+        continue
+      }
+      current = record
+    }
+    if current != nil { isDamaged = true }  // cut short
+    return (records, isDamaged)
+  }
+
+  private static func head(_ line: Substring) -> HistoryRecord? {
+    guard let tab = line.firstIndex(of: "\t") else { return nil }
+    let fields = line[..<tab].split(separator: " ", maxSplits: 3)
+    guard fields.count == 4, let seconds = Int64(fields[1]) else { return nil }
+    let kind: HistoryRecord.Kind
+    switch fields[2] {
+    case "step": kind = .step
+    case "outside": kind = .outside
+    case let word where word.hasPrefix("undo:"): kind = .undo(of: String(word.dropFirst(5)))
+    case let word where word.hasPrefix("redo:"): kind = .redo(of: String(word.dropFirst(5)))
+    default: return nil
+    }
+    return HistoryRecord(
+      id: String(fields[0]), time: Date(timeIntervalSince1970: Double(seconds)), source: String(fields[3]), kind: kind,
+      summary: String(line[line.index(after: tab)...]), hunks: []
+    )
+  }
+}

@@ -1,0 +1,94 @@
+import Glibc
+import SystemPackage
+import TodoModel
+
+/// A todo file's history on disk: `$XDG_STATE_HOME/yaru/history/NAME`, NAME
+/// the todo file's real path with `/` written `%`, readable only by its
+/// owner. Records are appended under a lock on the history file (two yarus
+/// never interleave them); start-up reads only the tail; once the file
+/// passes `compactAt` bytes an append rewrites it with its newest half.
+/// Nothing here throws: a failure is a warning, and the list goes on.
+public struct HistoryFile: Sendable {
+  public let path: String
+  /// How much of the end start-up reads: a thousand steps of a few lines each.
+  public var tail = 512 * 1024
+  public var compactAt = 2 * 1024 * 1024
+
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// The history of the todo file at `todoPath`, in `stateFolder` (`…/yaru`).
+  public init(of todoPath: String, in stateFolder: String) {
+    let real = TodoFile.resolved(FilePath(todoPath)).string
+    let absolute = real.hasPrefix("/") ? real : Self.workingFolder() + "/" + real
+    let name = absolute.replacing("%", with: "%25").replacing("/", with: "%")
+    self.init(path: stateFolder + "/history/" + name)
+  }
+
+  public var client: HistoryClient {
+    HistoryClient(read: read, append: append)
+  }
+
+  public func read() -> HistoryReading {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return HistoryReading(records: []) }
+      return HistoryReading(records: [], warning: "History not read: \(path): \(Errno(rawValue: errno).reason)")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return HistoryReading(records: [], warning: "History not read: \(path) is not a file")
+    }
+    let start = max(0, Int(info.st_size) - tail)
+    if start > 0 { lseek(descriptor, off_t(start), SEEK_SET) }
+    guard let bytes = TodoFile.readAll(from: descriptor, sizeHint: Int(info.st_size) - start) else {
+      return HistoryReading(records: [], warning: "History not read: \(path): \(Errno(rawValue: errno).reason)")
+    }
+    let (records, isDamaged) = HistoryText.decode(String(decoding: bytes, as: UTF8.self)[...])
+    return HistoryReading(records: records, warning: isDamaged ? "History partly unreadable (\(path)): kept what could be read" : nil)
+  }
+
+  public func append(_ records: [HistoryRecord]) -> String? {
+    guard !records.isEmpty else { return nil }
+    do throws(TodoFileError) {
+      try NewFile.makePrivate(path)
+    } catch {
+      return "History not written: \(error.message)"
+    }
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return "History not written: \(path): \(Errno(rawValue: errno).reason)" }
+    defer { close(descriptor) }
+    // Another yaru appending holds it for a moment; a hung one is not waited for.
+    var tries = 0
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      tries += 1
+      guard tries < 50 else { return "History not written: \(path) is locked" }
+      usleep(2_000)
+    }
+    let text = HistoryText.encode(records)
+    let written = text.utf8.withContiguousStorageIfAvailable { buffer in
+      (try? FileDescriptor(rawValue: descriptor).writeAll(UnsafeRawBufferPointer(buffer))) ?? -1
+    } ?? -1
+    guard written == text.utf8.count else { return "History not written: \(path): \(Errno(rawValue: errno).reason)" }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, Int(info.st_size) > compactAt { compact() }
+    return nil
+  }
+
+  /// Rewrites the file with the records of its newest part (under the
+  /// lock the caller holds), atomically: a crash leaves the old one.
+  private func compact() {
+    var reader = self
+    reader.tail = compactAt / 2
+    let kept = reader.read().records
+    _ = try? TodoFile.write(HistoryText.encode(kept), to: path)
+  }
+
+  private static func workingFolder() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
