@@ -42,21 +42,32 @@ enum ShellFile {
 
   /// Reads the list, runs `change` on it through the app's own reducers
   /// (`HeadlessApp`: the same actions as the keys), and saves what they
-  /// made of it, as `update` does.
+  /// made of it, as `update` does; then the file's history gets the steps,
+  /// made by `source` (a history that cannot take them is a warning).
   static func update<Result: Sendable>(
-    _ path: String, doneFile: TodoFileClient? = nil, _ change: @MainActor (HeadlessApp) throws -> Result
+    _ path: String, source: String, doneFile: TodoFileClient? = nil, _ change: @MainActor (HeadlessApp) throws -> Result
   ) throws -> Result {
-    try update(path) { (list: inout TodoList) throws -> Result in
+    let history = HistoryFile(of: path, in: StateFile.folder())
+    let past = source == "yaru undo" || source == "yaru redo" ? history.read().records : []
+    var records: [HistoryRecord] = []
+    let result = try update(path) { (list: inout TodoList) throws -> Result in
       let todos = list.todos
       let (result, changed) = try MainActor.assumeIsolated { () throws -> (Result, IdentifiedArrayOf<Todo.State>) in
         let now = Date()
-        let app = HeadlessApp(.start(todos: todos, now: now, utcOffset: .local(at: now)), uuid: UUID.seededRandom(), doneFile: doneFile)
+        let app = HeadlessApp(
+          .start(todos: todos, now: now, utcOffset: .local(at: now)), uuid: UUID.seededRandom(), doneFile: doneFile,
+          history: past, source: source
+        )
         defer { app.cancelAllEffects() }
-        return (try change(app), app.state.list.todos)
+        let result = try change(app)
+        records = app.records
+        return (result, app.state.list.todos)
       }
       list.todos = changed
       return result
     }
+    if let warning = history.append(records) { StandardIO.printError("yaru: \(warning)") }
+    return result
   }
 
   static var today: Day {
@@ -91,7 +102,7 @@ struct Add: ParsableCommand {
   func run() throws {
     let text = words.joined(separator: " ").trimmingWhitespace()
     guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw ShellFile.fail("a todo needs some text, on one line") }
-    let (todo, count) = try ShellFile.update(try file.path) { app in
+    let (todo, count) = try ShellFile.update(try file.path, source: "yaru add") { app in
       guard let todo = app.add(text) else { throw ShellFile.fail("a todo needs some text, on one line") }
       return (todo, app.state.list.todos.count)
     }
@@ -135,7 +146,7 @@ struct Done: ParsableCommand {
   var number: Int
 
   func run() throws {
-    let (changed, count) = try ShellFile.update(try file.path) { app in
+    let (changed, count) = try ShellFile.update(try file.path, source: "yaru done") { app in
       // The number is the line in the file (todo.sh's), so a blank line is no todo.
       guard app.state.list.todos.indices.contains(number - 1), !app.state.list.todos[number - 1].isBlankLine else {
         throw ShellFile.fail("there is no todo number \(number) (the file has \(app.state.list.todos.count) lines)")
@@ -169,7 +180,7 @@ struct Archive: ParsableCommand {
     let doneFile = ArchiveOnce(donePath: donePath, todoPath: todoPath)
     var client = TodoFileClient.live(path: todoPath, donePath: donePath)
     client.archive = { (lines) throws(TodoFileError) in try doneFile.append(lines) }
-    let archived = try ShellFile.update(todoPath, doneFile: client) { app in
+    let archived = try ShellFile.update(todoPath, source: "yaru archive", doneFile: client) { app in
       // Numbered as they were (todo.sh's numbers: lines, blank ones counted).
       let todos = app.state.list.todos
       let done = todos.indices.filter { todos[$0].isComplete }.map { ShellFile.numbered($0 + 1, of: todos.count, todos[$0]) }

@@ -12,13 +12,22 @@ public final class HeadlessApp {
   private let scheduler: TestScheduler
   private let store: Store<AppReducer.State, AppReducer.Action>
 
-  /// - Parameter doneFile: where archiving appends; its todo file is never
-  ///   loaded or saved here (the list is in memory: the shell saves it).
-  public init(_ start: AppReducer.State, uuid: @escaping @Sendable () -> UUID, doneFile: TodoFileClient? = nil) {
+  /// - Parameters:
+  ///   - doneFile: where archiving appends; its todo file is never loaded
+  ///     or saved here (the list is in memory: the shell saves it).
+  ///   - history: the file's history so far (what `undo` and `redo` take back).
+  ///   - source: who the history says made the changes (`yaru add`).
+  public init(
+    _ start: AppReducer.State, uuid: @escaping @Sendable () -> UUID, doneFile: TodoFileClient? = nil,
+    history: [HistoryRecord] = [], source: String = "yaru"
+  ) {
     let scheduler = TestScheduler(now: start.now)
     self.scheduler = scheduler
     var state = start
     state.file.isInMemory = true
+    state.list.history.source = source
+    state.list.history.origin = String(uuid().uuidString.prefix(8)).lowercased()
+    state.list.history.restore(history)
     let offset = start.utcOffset
     let environment = AppEnvironment(
       now: { scheduler.now }, uuid: uuid, utcOffset: { _ in offset }, mainQueue: scheduler, ioQueue: scheduler, file: doneFile
@@ -54,5 +63,26 @@ public final class HeadlessApp {
     return [state.list.todos[id: todo.id]].compactMap { $0 } + [next].compactMap { $0 }
   }
 
+  /// What the history gets of the changes made here, once they are saved.
+  public var records: [HistoryRecord] { state.list.history.unwritten.map(\.record) }
+
+  /// `u` or Ctrl-R on the file's last step: what was undone or made again
+  /// (with the lines an archive had taken to the done file), or why not.
+  public func undo(redoing: Bool = false) -> Result<HistoryRecord, HistoryRefusal> {
+    let history = state.list.history
+    guard let step = redoing ? history.nextRedo : history.nextUndo else {
+      return .failure(HistoryRefusal(message: redoing ? "nothing to redo" : "nothing to undo"))
+    }
+    send(.list(redoing ? .redo : .undo))
+    guard state.list.history.unwritten.count > history.unwritten.count else {
+      return .failure(HistoryRefusal(message: state.flash ?? "not changed"))
+    }
+    return .success(step)
+  }
+
   public func cancelAllEffects() { store.cancelAllEffects() }
+}
+
+public struct HistoryRefusal: Error, Equatable, Sendable {
+  public var message: String
 }

@@ -89,7 +89,7 @@ extension ListFeature {
     case .step(let recordedAs, let before):
       state.revision += 1
       let record = HistoryRecord(
-        id: state.history.nextID(), time: environment.now(), source: HistoryRecord.thisScreen, kind: .step,
+        id: state.history.nextID(), time: environment.now(), source: state.history.source, kind: .step,
         summary: edit.summary ?? hunks.summary, hunks: hunks, archived: edit.archived ?? []
       )
       let touched = (recordedAs ?? edit.changes).flatMap(\.todos) + moved
@@ -125,7 +125,7 @@ extension ListFeature {
     _ kind: HistoryRecord.Kind, _ summary: String, _ hunks: [LineHunk], state: inout State
   ) -> HistoryRecord {
     HistoryRecord(
-      id: state.history.nextID(), time: environment.now(), source: HistoryRecord.thisScreen, kind: kind,
+      id: state.history.nextID(), time: environment.now(), source: state.history.source, kind: kind,
       summary: summary, hunks: hunks
     )
   }

@@ -26,6 +26,8 @@ public struct UndoHistory: Equatable, Sendable {
   public var limit = 1_000
   /// Names this run in record ids, so that two runs' ids never clash.
   public var origin = "run"
+  /// Who makes this run's steps, as the history names them.
+  public var source = HistoryRecord.thisScreen
   private var count = 0
 
   private(set) var undoSteps: [Step] = []
@@ -39,6 +41,9 @@ public struct UndoHistory: Equatable, Sendable {
   public var canUndo: Bool { !undoSteps.isEmpty }
   public var canRedo: Bool { !redoSteps.isEmpty }
   public var undoDepth: Int { undoSteps.count }
+  /// The step `u` would undo, and the one Ctrl-R would make again.
+  public var nextUndo: HistoryRecord? { undoSteps.last?.record }
+  public var nextRedo: HistoryRecord? { redoSteps.last?.record }
 
   /// An id no other record has.
   mutating func nextID() -> String {
@@ -90,7 +95,7 @@ public struct UndoHistory: Equatable, Sendable {
   /// The stacks as the history file tells them (earlier runs, the shell),
   /// oldest first: each step undoable, unless undone since and not redone;
   /// below the steps this run made already (read while they were made).
-  mutating func restore(_ records: [HistoryRecord]) {
+  public mutating func restore(_ records: [HistoryRecord]) {
     let mine = (undo: undoSteps, redo: redoSteps, outside: outside)
     (undoSteps, redoSteps, outside) = ([], [], [])
     for record in records {

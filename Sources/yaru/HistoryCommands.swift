@@ -1,0 +1,96 @@
+import ArgumentParser
+import FoundationEssentials
+import TodoModel
+import Todos
+import TodoStorage
+
+/// `yaru undo` and `yaru redo`: the last step any yaru made to the list
+/// (this screen's, an earlier run's, the shell's), taken back or made again
+/// by content, as `u` and Ctrl-R do — refused when another program changed
+/// its lines since.
+struct UndoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "undo", abstract: "Undo the list's last step (from the screen or the shell), if its lines are still as it left them."
+  )
+
+  @OptionGroup var file: FileOption
+
+  func run() throws { try HistoryStep.run(file, redoing: false) }
+}
+
+struct RedoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "redo", abstract: "Make the last undone step again.")
+
+  @OptionGroup var file: FileOption
+
+  func run() throws { try HistoryStep.run(file, redoing: true) }
+}
+
+enum HistoryStep {
+  static func run(_ file: FileOption, redoing: Bool) throws {
+    let settings = try file.settings()
+    let todoPath = file.path(settings)
+    let doneFile = TodoFileClient.live(path: todoPath, donePath: TodoFilePath.done(besides: todoPath, config: settings))
+    let verb = redoing ? "Redone" : "Undone"
+    let step = try ShellFile.update(todoPath, source: redoing ? "yaru redo" : "yaru undo", doneFile: doneFile) { app in
+      switch app.undo(redoing: redoing) {
+      case .success(let step): return step
+      case .failure(let refusal):
+        StandardIO.printError("yaru: not \(verb.lowercased()): \(refusal.message)")
+        throw ExitCode(1)
+      }
+    }
+    // An undone archive's lines leave the done file once the todo file has them again.
+    if !redoing, !step.archived.isEmpty {
+      do throws(TodoFileError) {
+        try doneFile.unarchive(step.archived)
+      } catch {
+        StandardIO.printError("yaru: \(error.message)")
+      }
+    }
+    print("\(verb): \(step.summary) (\(step.source), \(HistoryLine.time(step.time)))")
+  }
+}
+
+/// `yaru log`: the history, newest first, one change a line.
+struct LogCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "log",
+    abstract: "Print the list's history newest first: when, who (this screen, yaru add, another program), what."
+  )
+
+  @OptionGroup var file: FileOption
+  @Flag(name: .short, help: "Show the lines each change removed (-) and added (+).")
+  var patch = false
+  @Argument(help: ArgumentHelp("Only the changes whose lines match this search (as `/` takes it).", valueName: "word"))
+  var terms: [String] = []
+
+  func run() throws {
+    var history = HistoryFile(of: try file.path, in: StateFile.folder())
+    history.tail = .max
+    let reading = history.read()
+    if let warning = reading.warning { StandardIO.printError("yaru: \(warning)") }
+    let query = SearchQuery(terms.joined(separator: " "), today: ShellFile.today)
+    let makeID = UUID.seededRandom()
+    for record in reading.records.reversed() {
+      let lines = record.hunks.flatMap { $0.removed + $0.added }
+      guard terms.isEmpty || lines.contains(where: { query.matches(TodoTxt.parse($0[...], id: makeID())) }) else { continue }
+      print(VisibleText.printed("\(HistoryLine.time(record.time))  \(record.source)  \(record.summary)"))
+      guard patch else { continue }
+      for hunk in record.hunks {
+        for line in hunk.removed { print(VisibleText.printed("    - " + line)) }
+        for line in hunk.added { print(VisibleText.printed("    + " + line)) }
+      }
+      for line in record.archived { print(VisibleText.printed("    > " + line + "  (done file)")) }
+    }
+  }
+}
+
+enum HistoryLine {
+  /// `2026-11-24 10:02`, on the user's clock.
+  static func time(_ date: Date) -> String {
+    let clock = WallClock(date, at: .local(at: date))
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(clock.year)-\(two(clock.month))-\(two(clock.day)) \(two(clock.hour)):\(two(clock.minute))"
+  }
+}
