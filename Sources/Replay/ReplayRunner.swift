@@ -19,7 +19,9 @@ public final class ReplayRunner {
   }
 
   private let scheduler: TestScheduler
-  private let program: AppProgram
+  private var program: AppProgram
+  /// What a `restart` starts the app again with.
+  private let restart: () -> AppProgram
   private var store: Store<AppReducer.State, AppReducer.Action> { program.store }
   private let terminal: VirtualTerminal
   private let output: (String) -> Void
@@ -34,17 +36,26 @@ public final class ReplayRunner {
   ///   - trace: `--trace`: each script line, then each action it caused
   ///     (effects' too) at its virtual time, with the −/+ diff of the state.
   ///   - config: the settings of a config file (`--config`); never the user's own.
+  ///   - stateFolder: `--state`: where the history is kept; nil keeps it in
+  ///     memory for the run (the user's own is never touched).
   public init(
-    size: Size, now: Date, utcOffset: UTCOffset, file: String?, config: Config = Config(),
+    size: Size, now: Date, utcOffset: UTCOffset, file: String?, config: Config = Config(), stateFolder: String? = nil,
     trace: ((String) -> Void)? = nil, output: @escaping (String) -> Void
   ) {
     let scheduler = TestScheduler(now: now)
     self.scheduler = scheduler
     self.file = file
-    let state = AppReducer.State.start(now: now, utcOffset: utcOffset, config: config)
-    let environment = AppEnvironment.virtual(scheduler, file: file.map { TodoFileClient.live(path: $0, donePath: config.doneFile ?? DoneFile.path(besides: $0, environment: [:])) }, utcOffset: utcOffset)
+    let history = stateFolder.map { HistoryFile(of: file ?? "replay-in-memory.txt", in: $0).client } ?? .inMemory()
+    let environment = AppEnvironment.virtual(
+      scheduler, file: file.map { TodoFileClient.live(path: $0, donePath: config.doneFile ?? DoneFile.path(besides: $0, environment: [:])) },
+      history: history, utcOffset: utcOffset
+    )
     let log = trace.map { trace in { (change: String) in trace("  at +\(Self.milliseconds(scheduler.elapsed)) ms, " + change) } }
-    program = AppProgram(environment: environment, initialState: state, log: log)
+    restart = {
+      let state = AppReducer.State.start(now: scheduler.now, utcOffset: utcOffset, config: config)
+      return AppProgram(environment: environment, initialState: state, log: log)
+    }
+    program = restart()
     terminal = VirtualTerminal(size: size)
     self.output = output
     self.trace = trace
@@ -84,6 +95,14 @@ public final class ReplayRunner {
           // Without --file the list lives in memory, out of other programs' reach.
           guard let file else { throw ReplayError("`outside` needs a todo file (--file)") }
           try change.write(to: file)
+        } catch {
+          return .failed("\(script.name):\(line.number): \(line.text)\n\(error.description)")
+        }
+      case .restart:
+        do throws(ReplayError) {
+          try finish()
+          program = restart()
+          try start()
         } catch {
           return .failed("\(script.name):\(line.number): \(line.text)\n\(error.description)")
         }

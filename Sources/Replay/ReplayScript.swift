@@ -30,6 +30,8 @@ public struct ReplayScript: Equatable, Sendable {
     case screenStyled
     /// Another program changes the todo file.
     case outside(OutsideChange)
+    /// Quit as `q` does and start again on the same files, history and clock.
+    case restart
   }
 
   public struct Line: Equatable, Sendable {
@@ -180,6 +182,9 @@ public struct ReplayScript: Equatable, Sendable {
       return .expectStyle(String(argument[..<space]), style)
     case "outside":
       return .outside(try OutsideChange.parse(argument))
+    case "restart":
+      if !String(argument).trimmingWhitespace().isEmpty { throw ReplayError("`restart` takes nothing after it") }
+      return .restart
     case "screen":
       let rest = String(argument).trimmingWhitespace()
       if rest == "styled" { return .screenStyled }
@@ -187,7 +192,7 @@ public struct ReplayScript: Equatable, Sendable {
       return .screen
     default:
       throw ReplayError(
-        "unknown command `\(name)` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen, outside)"
+        "unknown command `\(name)` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen, outside, restart)"
       )
     }
   }

@@ -31,6 +31,9 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: "When the virtual clock starts; times show in this timestamp's zone.")
   var now = "2026-01-01T09:00:00Z"
 
+  @Option(name: .long, help: "Keep the history in this folder (default: in memory for the run; the user's own is never touched).")
+  var state: String?
+
   @Flag(name: .long, help: "Rewrite each expect-screen block that does not match with the screen as it is.")
   var update = false
 
@@ -69,10 +72,10 @@ struct ReplayCommand: ParsableCommand {
       return 2
     }
     let update = update
-    let file = file
+    let file = file, stateFolder = state
     let ran = MainActor.assumeIsolated { () -> Result<(ReplayRunner.Outcome, [Int: [String]]), ReplayError> in
       let runner = ReplayRunner(
-        size: size, now: start, utcOffset: zone, file: file, config: config, trace: trace.map { file in { file.write($0) } },
+        size: size, now: start, utcOffset: zone, file: file, config: config, stateFolder: stateFolder, trace: trace.map { file in { file.write($0) } },
         output: { print($0, terminator: "") }
       )
       runner.isUpdating = update
