@@ -41,13 +41,14 @@ public enum HistoryText {
   }
 
   /// The whole records in `text`, oldest first, and whether anything in it
-  /// could not be read (damage: skipped, never fatal). Text before the
-  /// first head line is skipped quietly: a tail read starts mid-record.
-  public static func decode(_ text: Substring) -> (records: [HistoryRecord], isDamaged: Bool) {
+  /// could not be read (damage: skipped, never fatal). Unless `isWhole`,
+  /// text before the first head line is skipped quietly: a tail read
+  /// starts mid-record.
+  public static func decode(_ text: Substring, isWhole: Bool = true) -> (records: [HistoryRecord], isDamaged: Bool) {
     var records: [HistoryRecord] = []
     var isDamaged = false
     var current: HistoryRecord?
-    var seenHead = false
+    var seenHead = isWhole
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("@ ") {
         if current != nil { isDamaged = true }

@@ -71,6 +71,17 @@ public struct LineHunk: Equatable, Sendable {
     return "\"" + (text.count > 40 ? text.prefix(39) + "…" : text[...]) + "\""
   }
 
+  /// `lines` with `hunks` made on them in order, each where its lines are
+  /// now; nil if one's removed lines are not there.
+  public static func apply(_ hunks: [LineHunk], to lines: [String]) -> [String]? {
+    var lines = lines
+    for hunk in hunks {
+      guard case .at(let start) = hunk.place(inFileOf: lines.count, line: { lines[$0] }) else { return nil }
+      lines.replaceSubrange(start..<start + hunk.removed.count, with: hunk.added)
+    }
+    return lines
+  }
+
   public enum Place: Equatable, Sendable {
     case at(Int)
     case missing(String)

@@ -46,7 +46,7 @@ public struct HistoryFile: Sendable {
     guard let bytes = TodoFile.readAll(from: descriptor, sizeHint: Int(info.st_size) - start) else {
       return HistoryReading(records: [], warning: "History not read: \(path): \(Errno(rawValue: errno).reason)")
     }
-    let (records, isDamaged) = HistoryText.decode(String(decoding: bytes, as: UTF8.self)[...])
+    let (records, isDamaged) = HistoryText.decode(String(decoding: bytes, as: UTF8.self)[...], isWhole: start == 0)
     return HistoryReading(records: records, warning: isDamaged ? "History partly unreadable (\(path)): kept what could be read" : nil)
   }
 
@@ -57,7 +57,7 @@ public struct HistoryFile: Sendable {
     } catch {
       return "History not written: \(error.message)"
     }
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+    let descriptor = open(path, O_RDWR | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else { return "History not written: \(path): \(Errno(rawValue: errno).reason)" }
     defer { close(descriptor) }
     // Another yaru appending holds it for a moment; a hung one is not waited for.
@@ -67,12 +67,15 @@ public struct HistoryFile: Sendable {
       guard tries < 50 else { return "History not written: \(path) is locked" }
       usleep(2_000)
     }
-    let text = HistoryText.encode(records)
+    // After a line cut short (a crash, garbage), the next record starts a line of its own.
+    var last: UInt8 = UInt8(ascii: "\n")
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_size > 0 { _ = pread(descriptor, &last, 1, info.st_size - 1) }
+    let text = (last == UInt8(ascii: "\n") ? "" : "\n") + HistoryText.encode(records)
     let written = text.utf8.withContiguousStorageIfAvailable { buffer in
       (try? FileDescriptor(rawValue: descriptor).writeAll(UnsafeRawBufferPointer(buffer))) ?? -1
     } ?? -1
     guard written == text.utf8.count else { return "History not written: \(path): \(Errno(rawValue: errno).reason)" }
-    var info = stat()
     if fstat(descriptor, &info) == 0, Int(info.st_size) > compactAt { compact() }
     return nil
   }

@@ -77,3 +77,102 @@ struct LastingUndoTests {
     #expect(disk.file("todo.txt") == "a\nx 2026-01-01 b\nx 2026-01-01 d\n", "both come back, next to what is left")
   }
 }
+
+/// The history outlives the run: the next run's `u` reaches this run's
+/// steps, and another yaru's steps (the shell's) read from the history file.
+@MainActor
+struct HistoryAcrossRunsTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  private func run(_ disk: InMemoryDisk, _ history: HistoryClient) -> Store<AppReducer.State, AppReducer.Action> {
+    let store = Store(
+      initialState: AppReducer.State(now: scheduler.now),
+      reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk), history: history))
+    )
+    store.send(.started)
+    scheduler.advance()
+    return store
+  }
+
+  private func quit(_ store: Store<AppReducer.State, AppReducer.Action>) {
+    store.send(.quit)
+    scheduler.advance(by: .seconds(3))
+    store.cancelAllEffects()
+  }
+
+  @Test func theNextRunUndoesThisRunsStepAndRedoesIt() {
+    let disk = InMemoryDisk(["todo.txt": "Pay rent\nCall mum\n"])
+    let history = HistoryClient.inMemory()
+    let first = run(disk, history)
+    first.send(.list(.todo(id: first.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    quit(first)
+    #expect(history.read().records.map(\.summary) == ["completed \"Pay rent\""], "written once the save is done")
+
+    let second = run(disk, history)
+    second.send(.list(.undo))
+    #expect(second.state.flash == "Undone — Ctrl-R redoes")
+    quit(second)
+    #expect(disk.file("todo.txt") == "Pay rent\nCall mum\n")
+
+    let third = run(disk, history)
+    third.send(.list(.redo))
+    quit(third)
+    #expect(disk.file("todo.txt") == "x 2026-01-01 Pay rent\nCall mum\n")
+    #expect(history.read().records.map(\.kind.name) == ["step", "undo", "redo"])
+  }
+
+  @Test func anotherYarusStepIsUndoneHereAndNotCountedAsAnotherProgram() {
+    let disk = InMemoryDisk(["todo.txt": "Pay rent\n"])
+    let history = HistoryClient.inMemory()
+    let store = run(disk, history)
+    // `yaru add` in a shell: the file, then its record.
+    disk.replace("todo.txt", with: "Pay rent\n2026-01-01 Buy milk\n")
+    _ = history.append([HistoryRecord(
+      id: "shell.1", time: startDate, source: "yaru add", kind: .step, summary: "added \"Buy milk\"",
+      hunks: [LineHunk(at: 1, above: "Pay rent", below: nil, removed: [], added: ["2026-01-01 Buy milk"])]
+    )])
+    scheduler.advance(by: .seconds(3))
+    #expect(store.state.list.todos.map(\.text) == ["Pay rent", "Buy milk"])
+    store.send(.list(.undo))
+    scheduler.advance(by: .seconds(3))
+    #expect(disk.file("todo.txt") == "Pay rent\n")
+    #expect(history.read().records.map(\.source) == ["yaru add", "this screen"], "no record of another program")
+  }
+
+  @Test func anotherProgramsChangeIsRecordedAsItsOwn() {
+    let disk = InMemoryDisk(["todo.txt": "Pay rent\n"])
+    let history = HistoryClient.inMemory()
+    let store = run(disk, history)
+    disk.replace("todo.txt", with: "Pay rent\nfrom todo.sh\n")
+    scheduler.advance(by: .seconds(3))
+    #expect(store.state.list.todos.count == 2)
+    let records = history.read().records
+    #expect(records.map(\.source) == ["another program"])
+    #expect(records.map(\.summary) == ["added \"from todo.sh\""])
+  }
+
+  @Test func aDamagedHistoryIsSaidOnceAndTheListOpens() {
+    let disk = InMemoryDisk(["todo.txt": "Pay rent\n"])
+    let damaged = HistoryClient(
+      read: { HistoryReading(records: [], warning: "History partly unreadable (h): kept what could be read") },
+      append: { _ in "History not written: h is locked" }
+    )
+    let store = run(disk, damaged)
+    #expect(store.state.flash == "History partly unreadable (h): kept what could be read")
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    scheduler.advance(by: .seconds(3))
+    #expect(disk.file("todo.txt") == "x 2026-01-01 Pay rent\n", "saved all the same")
+    #expect(store.state.file.hasWarnedAboutHistory)
+  }
+}
+
+extension HistoryRecord.Kind {
+  var name: String {
+    switch self {
+    case .step: "step"
+    case .undo: "undo"
+    case .redo: "redo"
+    case .outside: "outside"
+    }
+  }
+}

@@ -57,9 +57,11 @@ extension AppReducer {
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
     let base = state.file.base, older = state.file.olderBases, version = state.list.listVersion
     let tag = conflictTag, snapshot = ours
+    let history = environment.history, seenRecords = state.list.history.known
     return .run(on: environment.ioQueue) { send in
+      let newer = history.map { $0.read().records.filter { !seenRecords.contains($0.id) } } ?? []
       send(.file(.merged(OutsideMerge(
-        loaded: loaded, known: known, into: snapshot, listVersion: version, base: base, older: older, tag: tag
+        loaded: loaded, known: known, into: snapshot, listVersion: version, base: base, older: older, newer: newer, tag: tag
       ))))
     }
     .cancellable(id: FileSync.CancelID.merge, cancelInFlight: true)
@@ -112,6 +114,7 @@ extension AppReducer {
       fileSync.took(&state.file, merge.loaded)
     }
     let message = merge.message(fileName: environment.file?.fileName ?? "the todo file")
+    state.list.history.ingest(merge.newer)
     let effect = change(&state, ListEdit(changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: merge.isSaved, seen: merge.seen), message: message))
     if merge.isSaved { state.file.savedRevision = state.list.revision }
     if let path = merge.displaced {

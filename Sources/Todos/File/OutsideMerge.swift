@@ -25,8 +25,10 @@ public struct OutsideMerge: Equatable, Sendable {
   /// the file holds the user's list then, not theirs.
   public let displaced: String?
   /// What the merge changed in the user's list: the other program's doing,
-  /// as the history keeps it.
+  /// as the history keeps it (nothing when other yarus' records tell it all).
   public let seen: [LineHunk]
+  /// Other yarus' records that the history file got since yaru last read it.
+  public let newer: [HistoryRecord]
   /// The fingerprints of the base yaru had: kept among the older versions
   /// once this reading replaces it.
   public let baseFingerprints: [UInt64]
@@ -37,7 +39,8 @@ public struct OutsideMerge: Equatable, Sendable {
   /// newest first); `tag` marks the user's side of a clash.
   public init(
     loaded: LoadedFile, known: DiskStamp?, into ours: IdentifiedArrayOf<Todo.State>, listVersion: Int, base: String,
-    older: [[UInt64]] = [], displaced: String? = nil, makeID: () -> UUID = { UUID() }, tag: (Todo.State) -> Todo.State
+    older: [[UInt64]] = [], displaced: String? = nil, newer: [HistoryRecord] = [], makeID: () -> UUID = { UUID() },
+    tag: (Todo.State) -> Todo.State
   ) {
     var theirs = loaded.list.todos
     let ourLines = ours.map(TodoTxt.format)
@@ -79,7 +82,10 @@ public struct OutsideMerge: Equatable, Sendable {
     self.isSaved = isSaved && displaced == nil
     self.displaced = displaced
     self.baseFingerprints = versions[0]
-    self.seen = LineMerge.hunks(from: ourLines, to: merged.map(TodoTxt.format))
+    self.newer = newer
+    // `yaru add` in a shell: its record says what changed, and by whom.
+    let told = newer.isEmpty ? nil : LineHunk.apply(newer.flatMap(\.hunks), to: TodoList.lines(of: base))
+    self.seen = told == theirLines ? [] : LineMerge.hunks(from: ourLines, to: merged.map(TodoTxt.format))
   }
 
   /// What the footer says (after "12 items left · saved · ": 55 columns at most).

@@ -35,6 +35,9 @@ public struct UndoHistory: Equatable, Sendable {
   /// Other programs' changes, newest last (as many as `limit`).
   private(set) var outside: [HistoryRecord] = []
   public internal(set) var unwritten: [Unwritten] = []
+  /// Every record this history has made or read: another yaru's new ones
+  /// in the history file are those not among them.
+  public private(set) var known: Set<String> = []
 
   public init() {}
 
@@ -48,7 +51,9 @@ public struct UndoHistory: Equatable, Sendable {
   /// An id no other record has.
   mutating func nextID() -> String {
     count += 1
-    return "\(origin).\(count)"
+    let id = "\(origin).\(count)"
+    known.insert(id)
+    return id
   }
 
   /// A new step: it can be undone, and nothing can be redone any more.
@@ -96,9 +101,31 @@ public struct UndoHistory: Equatable, Sendable {
   /// oldest first: each step undoable, unless undone since and not redone;
   /// below the steps this run made already (read while they were made).
   public mutating func restore(_ records: [HistoryRecord]) {
+    // An origin an earlier run had (ids from the same random start): this
+    // run's next ids must not be taken for its.
+    while records.contains(where: { $0.id.hasPrefix(origin + ".") }) { origin += "+" }
     let mine = (undo: undoSteps, redo: redoSteps, outside: outside)
     (undoSteps, redoSteps, outside) = ([], [], [])
-    for record in records {
+    take(records)
+    undoSteps += mine.undo
+    if !mine.undo.isEmpty { redoSteps = mine.redo }
+    outside += mine.outside
+    if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
+    if outside.count > limit { outside.removeFirst(outside.count - limit) }
+  }
+
+  /// Another yaru's records (the shell's `yaru add` while the list is open),
+  /// read from the history file after the change they made: its steps can
+  /// be undone here as if made here.
+  mutating func ingest(_ records: [HistoryRecord]) {
+    take(records)
+    if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
+    if outside.count > limit { outside.removeFirst(outside.count - limit) }
+  }
+
+  private mutating func take(_ records: [HistoryRecord]) {
+    for record in records where !known.contains(record.id) {
+      known.insert(record.id)
       switch record.kind {
       case .step:
         undoSteps.append(Step(record: record))
@@ -111,10 +138,5 @@ public struct UndoHistory: Equatable, Sendable {
         outside.append(record)
       }
     }
-    undoSteps += mine.undo
-    if !mine.undo.isEmpty { redoSteps = mine.redo }
-    outside += mine.outside
-    if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
-    if outside.count > limit { outside.removeFirst(outside.count - limit) }
   }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import TodoModel
+import TodoStorage
+
+/// The history's text and file: records read back as written, a record cut
+/// short or garbage is passed over (and said), only the owner can read it,
+/// and start-up reads the tail.
+struct HistoryFileTests {
+  let record = HistoryRecord(
+    id: "ab12.1", time: Date(timeIntervalSince1970: 1_767_258_000), source: "this screen", kind: .undo(of: "ab12.0"),
+    summary: "undid completed \"Pay rent\"",
+    hunks: [LineHunk(at: 3, above: "(A) above it", below: nil, removed: ["x 2026-01-01 Pay rent"], added: ["Pay rent"])],
+    archived: ["x 2026-01-01 old"]
+  )
+
+  @Test func recordsReadBackAsWritten() {
+    let outside = HistoryRecord(
+      id: "cd34.7", time: record.time, source: "another program", kind: .outside, summary: "added 2 lines",
+      hunks: [LineHunk(at: 0, above: nil, below: "- a line that starts like a removed one", removed: [], added: ["+ x", ""])]
+    )
+    let decoded = HistoryText.decode(HistoryText.encode([record, outside])[...])
+    #expect(decoded.records == [record, outside])
+    #expect(!decoded.isDamaged)
+  }
+
+  @Test func aRecordCutShortOrGarbageIsPassedOverAndSaid() {
+    let text = HistoryText.encode([record])
+    let cut = HistoryText.decode((text + text.prefix(40))[...])
+    #expect(cut.records == [record])
+    #expect(cut.isDamaged)
+    let garbage = HistoryText.decode(("@ nonsense\n\u{1}\u{2}garbage\n" + text)[...])
+    #expect(garbage.records == [record])
+    #expect(garbage.isDamaged)
+    // A tail read starts mid-record: what comes before the first head is no damage.
+    let tail = HistoryText.decode((text.dropFirst(10) + text)[...], isWhole: false)
+    #expect(tail.records == [record])
+    #expect(!tail.isDamaged)
+  }
+
+  @Test func theFileIsPrivateAppendedAndReadFromItsTail() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-history-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var file = HistoryFile(of: "/home/someone/todo.txt", in: folder)
+    #expect(file.path == folder + "/history/%home%someone%todo.txt")
+    #expect(file.read() == HistoryReading(records: []), "none yet: no warning")
+    var records: [HistoryRecord] = []
+    for n in 0..<50 {
+      var next = record
+      next.id = "ab12.\(n)"
+      records.append(next)
+      #expect(file.append([next]) == nil)
+    }
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    #expect(file.read().records == records)
+    file.tail = 1_000
+    let tail = file.read().records
+    #expect(!tail.isEmpty && tail.count < 10 && tail == Array(records.suffix(tail.count)), "only the newest")
+  }
+
+  @Test func garbageInTheFileIsAWarningNotAFailure() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-history-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = HistoryFile(of: "/t/todo.txt", in: folder)
+    try FileManager.default.createDirectory(atPath: folder + "/history", withIntermediateDirectories: true)
+    try Data([0xff, 0xfe, 0x40, 0x20, 0x0a, 0x00, 0x2e]).write(to: URL(fileURLWithPath: file.path))
+    let reading = file.read()
+    #expect(reading.records.isEmpty)
+    #expect(reading.warning?.hasPrefix("History partly unreadable") == true)
+    #expect(file.append([record]) == nil, "still appended after it")
+    #expect(file.read().records == [record])
+  }
+}
