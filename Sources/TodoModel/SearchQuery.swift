@@ -15,8 +15,8 @@ public struct SearchQuery: Sendable {
   public let text: String
   private let terms: [Term]
   private let today: Day
-  /// What the search cannot read (`Not understood: due:<tomorow — not a
-  /// date`); nil when it reads every word.
+  /// What the search cannot read (`due:<tomorow is not understood (not a
+  /// date)`); nil when it reads every word.
   public let problem: String?
 
   private struct Term: Sendable {
@@ -48,7 +48,7 @@ public struct SearchQuery: Sendable {
       let isNegated = word.count > 1 && word.first == "-"
       return Term(condition: Self.condition(isNegated ? word.dropFirst() : word, today: today), isNegated: isNegated)
     }
-    problem = zip(words, terms).first { $0.1.condition.isNotUnderstood }.map { "Not understood: \($0.0) — not a date" }
+    problem = zip(words, terms).first { $0.1.condition.isNotUnderstood }.map { "\($0.0) is not understood (not a date)" }
   }
 
   public var isEmpty: Bool { terms.isEmpty }

@@ -57,7 +57,7 @@ struct DateSearchTests {
   func aComparisonWithNoDateIsNotUnderstood(_ query: String) {
     #expect(matching(query) == [], "\(query)")
     let word = query.split(separator: " ").last!
-    #expect(SearchQuery(query, today: Self.today).problem == "Not understood: \(word) — not a date")
+    #expect(SearchQuery(query, today: Self.today).problem == "\(word) is not understood (not a date)")
   }
 
   @Test func readsTheRelationAndTheDay() {

@@ -167,9 +167,18 @@ public enum AppView {
     if let flash = state.flash {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
       frame.write(flash, column: x, row: row, style: state.settings.theme[.flash])
+    } else if let problem = searchProblem(state) {
+      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+      frame.write(problem, column: x, row: row, style: state.settings.theme[.error])
     } else if x <= frame.size.columns - 8 {
       frame.write("? help", column: frame.size.columns - 7, row: row, style: Style(dim: true))
     }
+  }
+
+  /// What the search in force cannot read: said for as long as it is in
+  /// force, since it lets no todo through.
+  static func searchProblem(_ state: AppReducer.State) -> String? {
+    state.query.isEmpty ? nil : SearchQuery(state.query, today: state.today).problem
   }
 
   private static func saveStatus(_ state: AppReducer.State) -> (String, Style) {
