@@ -92,7 +92,7 @@ struct Add: ParsableCommand {
     let text = words.joined(separator: " ").trimmingWhitespace()
     guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw ShellFile.fail("a todo needs some text, on one line") }
     let (todo, count) = try ShellFile.update(try file.path) { app in
-      guard let todo = app.add(text) else { throw ShellFile.fail("a todo needs some text, on one line") }
+      guard let todo = app.add(text) else { throw ShellFile.fail(app.refusal ?? "a todo needs some text, on one line") }
       return (todo, app.state.list.todos.count)
     }
     print(VisibleText.printed(ShellFile.numbered(count, of: count, todo)))

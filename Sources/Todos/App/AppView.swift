@@ -134,7 +134,11 @@ public enum AppView {
       frame.write(matches, column: end, row: row, style: Style(dim: true))
       TodoRow.drawEditor(editor, column: x, row: row, on: &frame, limit: end - 1)
     case .editing:
-      frame.write("Enter saves · Esc cancels · Ctrl-U deletes to the start", column: 1, row: row, style: Style(dim: true))
+      if let refusal = state.editRefusal {
+        frame.write(refusal, column: 1, row: row, style: state.settings.theme[.error])
+      } else {
+        frame.write("Enter saves · Esc cancels · Ctrl-U deletes to the start", column: 1, row: row, style: Style(dim: true))
+      }
     case .choosingPriority:
       frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
     case .list, .help:
