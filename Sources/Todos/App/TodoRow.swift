@@ -2,8 +2,9 @@ import Terminal
 import TodoModel
 
 /// One todo on screen: `[ ]`/`[x]`, the priority, the text with its
-/// +projects, @contexts, due date and dates that are none picked out; reverse video when selected,
-/// the line editor in place while it is being edited.
+/// +projects, @contexts, due date and dates that are none picked out;
+/// reverse video when selected, the line editor in place while it is being
+/// edited.
 ///
 /// The selection's reverse video covers the row's content and one column
 /// more, not the whole width: a move then rewrites two short rows, not two
