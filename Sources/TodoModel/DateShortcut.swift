@@ -33,3 +33,25 @@ public enum DateShortcut {
     } ?? text
   }
 }
+
+extension DateShortcut {
+  /// The first `due:` or `t:` word of a typed line whose value is neither
+  /// a date nor a shortcut (`due:tomorow`, `due:2026-02-30`, `due:+1`):
+  /// saved as typed, the todo would have no date and nothing would say so,
+  /// so a line holding one is refused.
+  public static func firstNonDate(in text: String, today: Day) -> Substring? {
+    guard text.contains(":") else { return nil }
+    return text.split(separator: " ").first { isNonDate($0, today: today) }
+  }
+
+  /// Whether one typed word is such a `due:` or `t:` word.
+  public static func isNonDate(_ word: Substring, today: Day) -> Bool {
+    guard let (key, value) = Todo.State.keyValue(word), dateKeys.contains(key) else { return false }
+    return Day(value) == nil && day(value, today: today) == nil
+  }
+
+  /// Why `word` (from `firstNonDate`) is refused, and what would do.
+  public static func refusal(of word: Substring) -> String {
+    "\(word) is not a date — use 2026-12-01, tomorrow, fri, +3d"
+  }
+}

@@ -5,12 +5,19 @@
 /// - `-word` (any kind of word) keeps out the todos it matches;
 /// - `pri:A`, `pri:A-C`: the priority (of a completed todo, its `pri:` tag);
 /// - `due:overdue`, `due:today`, `due:week` (today and the 7 days after);
+/// - `due:<DATE`, `due:<=1w`, `t:>today`, `due:=fri`: a date compared
+///   (`DateComparison`); one whose value is no date is not understood;
 /// - any other `key:value` (`+work` and `@home` are plain words): that tag.
+/// A word not understood lets no todo through, and `problem` says which:
+/// an empty list with no word of why would look like no todo matching.
 /// Prepared once, then tried on every todo of a scan.
 public struct SearchQuery: Sendable {
   public let text: String
   private let terms: [Term]
   private let today: Day
+  /// What the search cannot read (`due:<tomorow is not understood (not a
+  /// date)`); nil when it reads every word.
+  public let problem: String?
 
   private struct Term: Sendable {
     let condition: Condition
@@ -22,6 +29,12 @@ public struct SearchQuery: Sendable {
     case priority(ClosedRange<Character>)
     case due(DueWhen)
     case tag(CaseInsensitiveText)
+    case date(DateComparison)
+    case notUnderstood
+
+    var isNotUnderstood: Bool {
+      if case .notUnderstood = self { true } else { false }
+    }
   }
 
   private enum DueWhen: Sendable { case overdue, today, week }
@@ -30,15 +43,17 @@ public struct SearchQuery: Sendable {
   public init(_ text: String, today: Day) {
     self.text = text
     self.today = today
-    terms = text.split(separator: " ").map { word in
+    let words = text.split(separator: " ")
+    terms = words.map { word in
       let isNegated = word.count > 1 && word.first == "-"
-      return Term(condition: Self.condition(isNegated ? word.dropFirst() : word), isNegated: isNegated)
+      return Term(condition: Self.condition(isNegated ? word.dropFirst() : word, today: today), isNegated: isNegated)
     }
+    problem = zip(words, terms).first { $0.1.condition.isNotUnderstood }.map { "\($0.0) is not understood (not a date)" }
   }
 
   public var isEmpty: Bool { terms.isEmpty }
 
-  private static func condition(_ word: Substring) -> Condition {
+  private static func condition(_ word: Substring, today: Day) -> Condition {
     guard let (key, value) = Todo.State.keyValue(word) else { return .text(CaseInsensitiveText(String(word))) }
     switch key.lowercased() {
     case "pri":
@@ -58,6 +73,11 @@ public struct SearchQuery: Sendable {
     default:
       break
     }
+    switch DateComparison.reading(key: key, value: value, today: today) {
+    case .comparison(let comparison): return .date(comparison)
+    case .notADate: return .notUnderstood
+    case nil: break
+    }
     return .tag(CaseInsensitiveText(String(word)))
   }
 
@@ -66,6 +86,7 @@ public struct SearchQuery: Sendable {
   }
 
   public func matches(text line: borrowing String, priority: Character?, isComplete: Bool) -> Bool {
+    guard problem == nil else { return false }
     for term in terms where matches(term.condition, text: line, priority: priority, isComplete: isComplete) == term.isNegated {
       return false
     }
@@ -81,6 +102,10 @@ public struct SearchQuery: Sendable {
     case .priority(let range):
       let shown = isComplete ? TagScan.priorityTag(in: line)?.letter : priority
       return shown.map(range.contains) ?? false
+    case .date(let comparison):
+      return comparison.holds(in: line)
+    case .notUnderstood:
+      return false
     case .due(let when):
       guard !isComplete, let due = TagScan.dueDate(in: line) else { return false }
       switch when {

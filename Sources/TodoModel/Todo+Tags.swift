@@ -30,6 +30,16 @@ extension Todo.State {
     return Day(word[word.utf8.index(word.startIndex, offsetBy: 4)...])
   }
 
+  /// Whether one word is a `due:` or `t:` tag whose value is no date (a
+  /// typo, an impossible day, a shortcut another tool wrote): the todo
+  /// has no date by it, so the row marks it (and never changes it).
+  public static func isNonDateTag(_ word: Substring) -> Bool {
+    guard let first = word.utf8.first, first == UInt8(ascii: "d") || first == UInt8(ascii: "t"),
+          let (key, value) = keyValue(word), DateShortcut.dateKeys.contains(key)
+    else { return false }
+    return Day(value) == nil
+  }
+
   var words: [Substring] {
     text.split(separator: " ", omittingEmptySubsequences: true)
   }

@@ -103,7 +103,7 @@ struct Add: ParsableCommand {
     let text = words.joined(separator: " ").trimmingWhitespace()
     guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw ShellFile.fail("a todo needs some text, on one line") }
     let (todo, count) = try ShellFile.update(try file.path, source: "yaru add") { app in
-      guard let todo = app.add(text) else { throw ShellFile.fail("a todo needs some text, on one line") }
+      guard let todo = app.add(text) else { throw ShellFile.fail(app.refusal ?? "a todo needs some text, on one line") }
       return (todo, app.state.list.todos.count)
     }
     print(VisibleText.printed(ShellFile.numbered(count, of: count, todo)))
@@ -120,7 +120,7 @@ struct ListTodos: ParsableCommand {
   var view: String?
   // Unrecognized words too, so that `-word` is a word, not an option.
   @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-    "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, key:value.",
+    "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, due:<DATE (<= = >= >, t: too; DATE as 2026-12-01, today, fri, +3d, 1w), key:value.",
     valueName: "word"
   ))
   var terms: [String] = []
@@ -131,6 +131,7 @@ struct ListTodos: ParsableCommand {
     if let view = try settings.view(option: view) { words.insert(view.query, at: 0) }
     let list = try ShellFile.load(file.path(settings))
     let query = SearchQuery(words.joined(separator: " "), today: ShellFile.today)
+    if let problem = query.problem { throw ShellFile.fail(problem) }
     // Numbered as todo.sh numbers: the line in the file, blank lines counted.
     for (index, todo) in list.todos.enumerated() where !todo.isBlankLine && query.matches(todo) {
       print(VisibleText.printed(ShellFile.numbered(index + 1, of: list.todos.count, todo)))

@@ -46,6 +46,7 @@ struct ConfigTests {
     ("[colors]\noverdue = true", 2, "a colour is a style in quotes"),
     ("[views]\nwork = \"+work\"\nnone = \"  \"", 3, "the view none has an empty search"),
     ("[views]\nwork = false", 2, "a view is a search in quotes"),
+    ("[views]\nwork = \"+work\"\nsoon = \"due:<=1w due:<tomorow\"", 3, "the view soon: due:<tomorow is not understood (not a date)"),
     ("[views]\nwork = \"+work\"\nwork = \"@work\"", 3, "work is set twice"),
     ("[colors]\n[colors]", 2, "twice"),
     ("file = \"bad \\q escape\"", 1, "unknown escape"),

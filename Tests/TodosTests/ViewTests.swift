@@ -89,9 +89,12 @@ struct ViewTests {
     for style in priorities + [theme[.project], theme[.context]] {
       #expect(style.foreground != .red && style != dueToday && style != soon, "\(style)")
     }
-    for element in Theme.Element.allCases where element != .overdue && element != .error {
+    // Red is late, or wrong: an error, a date that is none (underlined, so
+    // never taken for a late one).
+    for element in Theme.Element.allCases where ![.overdue, .error, .badDate].contains(element) {
       #expect(theme[element].foreground != .red, "\(element.name)")
     }
+    #expect(theme[.badDate] != overdue && theme[.badDate].underline)
     for element in Theme.Element.allCases {
       #expect(![.white, .black].contains(theme[element].foreground), "\(element.name): unreadable on a light or a dark terminal")
       #expect(theme[element].background == nil, "\(element.name)")

@@ -59,6 +59,11 @@ extension AppReducer {
     guard case .editing(let editing) = state.mode, let index = state.list.todos.index(id: editing.id) else { return .none }
     let line = editing.editor.text.trimmingWhitespace()
     let before = state.list.todos[index]
+    // An unchanged line saves nothing: a bad date the file already had is
+    // no reason to keep it open.
+    if editing.hasChanges, let word = DateShortcut.firstNonDate(in: editing.editor.text, today: environment.today) {
+      return refuseNonDate(&state, editing, word)
+    }
     if editing.isNew {
       guard !line.isEmpty else {
         // Spaces alone are no todo: said, not dropped silently (said as
@@ -89,6 +94,17 @@ extension AppReducer {
       ))
     }
     return change(&state, ListEdit(changes: [.update(before: before, after: todo)], message: state.hiddenNote(todo, "Saved")))
+  }
+
+  /// Enter on a line with a `due:`/`t:` word that is no date: saved, the
+  /// todo would silently have no date. The line stays open, the cursor
+  /// after that word, the word marked and the reason on the status line.
+  private func refuseNonDate(_ state: inout State, _ editing: Editing, _ word: Substring) -> Effect<Action> {
+    var editing = editing
+    editing.showsNonDates = true
+    editing.editor.cursor = editing.editor.text.distance(from: editing.editor.text.startIndex, to: word.endIndex)
+    state.mode = .editing(editing)
+    return .none
   }
 
   /// Esc: a new todo is dropped, an edited one keeps its old line.

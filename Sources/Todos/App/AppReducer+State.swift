@@ -60,6 +60,15 @@ extension AppReducer {
       if case .searching(let editor) = mode { editor.text } else { search.text }
     }
 
+    /// Why Enter did not save the line being edited, for as long as the
+    /// line still holds a word it refuses (`due:tomorow is not a date — …`).
+    public var editRefusal: String? {
+      guard case .editing(let editing) = mode, editing.showsNonDates,
+            let word = DateShortcut.firstNonDate(in: editing.editor.text, today: today)
+      else { return nil }
+      return DateShortcut.refusal(of: word)
+    }
+
     /// Today on the user's clock.
     public var today: Day { Day(now, at: utcOffset) }
 
@@ -115,6 +124,9 @@ extension AppReducer {
     public let original: String?
     /// Ctrl-C was pressed once with changed text: the next one drops it.
     public var isConfirmingInterrupt = false
+    /// Enter was refused for a `due:`/`t:` word that is no date: while the
+    /// line holds one, it is marked and the status line says why.
+    public var showsNonDates = false
 
     /// Whether the line differs from what editing began with.
     var hasChanges: Bool { editor.text != (original ?? "") }

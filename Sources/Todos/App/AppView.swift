@@ -134,7 +134,11 @@ public enum AppView {
       frame.write(matches, column: end, row: row, style: Style(dim: true))
       TodoRow.drawEditor(editor, column: x, row: row, on: &frame, limit: end - 1)
     case .editing:
-      frame.write("Enter saves · Esc cancels · Ctrl-U deletes to the start", column: 1, row: row, style: Style(dim: true))
+      if let refusal = state.editRefusal {
+        frame.write(refusal, column: 1, row: row, style: state.settings.theme[.error])
+      } else {
+        frame.write("Enter saves · Esc cancels · Ctrl-U deletes to the start", column: 1, row: row, style: Style(dim: true))
+      }
     case .choosingPriority:
       frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
     case .list, .help:
@@ -167,9 +171,18 @@ public enum AppView {
     if let flash = state.flash {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
       frame.write(flash, column: x, row: row, style: state.settings.theme[.flash])
+    } else if let problem = searchProblem(state) {
+      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+      frame.write(problem, column: x, row: row, style: state.settings.theme[.error])
     } else if x <= frame.size.columns - 8 {
       frame.write("? help", column: frame.size.columns - 7, row: row, style: Style(dim: true))
     }
+  }
+
+  /// What the search in force cannot read: said for as long as it is in
+  /// force, since it lets no todo through.
+  static func searchProblem(_ state: AppReducer.State) -> String? {
+    state.query.isEmpty ? nil : SearchQuery(state.query, today: state.today).problem
   }
 
   private static func saveStatus(_ state: AppReducer.State) -> (String, Style) {

@@ -44,13 +44,25 @@ public final class HeadlessApp {
     scheduler.advance()
   }
 
+  /// Why the last `add` was refused, when Enter refused its line (a
+  /// `due:` that is no date).
+  public private(set) var refusal: String?
+
   /// Types `line` as a new todo at the end of the list, as todo.sh adds:
-  /// the todo as committed, or nil if the line was refused.
+  /// the todo as committed, or nil if the line was refused (and then the
+  /// list is as it was).
   public func add(_ line: String) -> Todo.State? {
+    refusal = nil
     send(.addTodo(.end))
     send(.editor(.insert(line)))
     guard let id = state.unfinishedNewTodo else { return nil }
     send(.commitEdit)
+    guard state.unfinishedNewTodo == nil else {
+      // Enter left the line open: the shell has no one to fix it.
+      refusal = state.editRefusal
+      send(.cancelEdit)
+      return nil
+    }
     return state.list.todos[id: id]
   }
 

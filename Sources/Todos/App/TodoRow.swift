@@ -2,8 +2,9 @@ import Terminal
 import TodoModel
 
 /// One todo on screen: `[ ]`/`[x]`, the priority, the text with its
-/// +projects, @contexts and due date picked out; reverse video when selected,
-/// the line editor in place while it is being edited.
+/// +projects, @contexts, due date and dates that are none picked out;
+/// reverse video when selected, the line editor in place while it is being
+/// edited.
 ///
 /// The selection's reverse video covers the row's content and one column
 /// more, not the whole width: a move then rewrites two short rows, not two
@@ -16,7 +17,8 @@ enum TodoRow {
     let end: Int
     if case .editing(let editing) = state.mode, editing.id == todo.id {
       // The whole line as the file has it: priority and dates are typed too.
-      end = drawEditor(editing.editor, column: x, row: row, on: &frame)
+      let marked: ((Substring) -> Bool)? = editing.showsNonDates ? { DateShortcut.isNonDate($0, today: today) } : nil
+      end = drawEditor(editing.editor, column: x, row: row, on: &frame, marking: marked.map { ($0, theme[.badDate]) })
     } else {
       if let priority = todo.priority {
         x = frame.write("(\(priority)) ", column: x, row: row, style: theme[Theme.priority(priority)])
@@ -61,6 +63,8 @@ enum TodoRow {
         element = .context
       } else if let due = Todo.State.dueDate(ofWord: word) {
         element = todo.isComplete ? nil : Theme.due(due, today: today)
+      } else if !todo.isComplete, Todo.State.isNonDateTag(word) {
+        element = .badDate
       }
       if let element {
         let style = theme[element]
@@ -108,9 +112,13 @@ enum TodoRow {
 
   /// The line editor's text from `column`, scrolled so the cursor shows, and
   /// the terminal cursor placed after the grapheme before it (by width, so
-  /// wide characters count twice).
+  /// wide characters count twice). `marking` picks out words in a style
+  /// (those Enter refused).
   @discardableResult
-  static func drawEditor(_ editor: LineEditor.State, column: Int, row: Int, on frame: inout Frame, limit: Int? = nil) -> Int {
+  static func drawEditor(
+    _ editor: LineEditor.State, column: Int, row: Int, on frame: inout Frame, limit: Int? = nil,
+    marking: (word: (Substring) -> Bool, style: Style)? = nil
+  ) -> Int {
     let limit = min(limit ?? frame.size.columns, frame.size.columns)
     let room = limit - column - 1
     // Walk back from the cursor while the text fits: one pass, however long the line.
@@ -128,6 +136,16 @@ enum TodoRow {
     let x = frame.write(before, column: column, row: row, style: Style(underline: true), limit: limit)
     let end = frame.write(after, column: x, row: row, style: Style(underline: true), limit: limit)
     frame.cursor = (x, row)
+    if let marking {
+      var wordX = column
+      forEachWord(of: String(editor.text[start...])) { word in
+        let width = DisplayWidth.of(word)
+        defer { wordX += width + 1 }
+        guard wordX < end else { return false }
+        if marking.word(word) { frame.restyle(row: row, columns: wordX..<min(wordX + width, end)) { $0.layer(marking.style) } }
+        return true
+      }
+    }
     return end
   }
 }

@@ -1,4 +1,5 @@
 import Terminal
+import TodoModel
 
 /// The config file (`~/.config/yaru/config.toml` or `--config PATH`): the
 /// settings a user chose. yaru works without one, and never writes it.
@@ -114,6 +115,11 @@ public struct Config: Equatable, Sendable {
   private mutating func addView(_ entry: ConfigParser.Entry) throws(Failure) {
     guard case .string(let query) = entry.value else { throw entry.failure("a view is a search in quotes, such as \"+work -@phone\"") }
     guard !query.allSatisfy(\.isWhitespace) else { throw entry.failure("the view \(entry.key) has an empty search") }
+    // Said at start, not found later as an empty list; whether a word is
+    // understood does not depend on the day.
+    if let problem = SearchQuery(query, today: Day(year: 2000, month: 1, day: 1)!).problem {
+      throw entry.failure("the view \(entry.key): \(problem)")
+    }
     views.append(NamedView(name: entry.key, query: query))
   }
 

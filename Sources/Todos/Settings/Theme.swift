@@ -6,7 +6,8 @@ import TodoModel
 ///
 /// The standard theme gives each colour one meaning: red is only ever
 /// "overdue"; due today is bold yellow, due within three days plain yellow,
-/// later dates the text's own colour; priorities A, B and C are bold
+/// later dates the text's own colour, a `due:` that is no date underlined
+/// red; priorities A, B and C are bold
 /// magenta, green and blue (never red or yellow, so a high priority is never
 /// mistaken for a late one); +projects cyan, @contexts blue. It uses the
 /// terminal's eight named colours and no background, never white or black,
@@ -14,7 +15,7 @@ import TodoModel
 public struct Theme: Equatable, Sendable {
   public enum Element: Int, CaseIterable, Sendable {
     case title, filter, priorityA, priorityB, priorityC, priority, project, context
-    case overdue, dueToday, due, dueHint, completed, selection, flash, error
+    case overdue, dueToday, due, dueHint, completed, selection, flash, error, badDate
 
     /// The name the config file and `yaru colors` use.
     public var name: String {
@@ -35,6 +36,7 @@ public struct Theme: Equatable, Sendable {
       case .selection: "selection"
       case .flash: "flash"
       case .error: "error"
+      case .badDate: "bad-date"
       }
     }
 
@@ -56,7 +58,8 @@ public struct Theme: Equatable, Sendable {
       case .completed: "a completed todo's row"
       case .selection: "the selected row (laid over its colours)"
       case .flash: "a message in the footer"
-      case .error: "a file that cannot be read or saved"
+      case .error: "a file that cannot be read or saved, a line or search not understood"
+      case .badDate: "a due: or t: value that is not a date: due:tomorow"
       }
     }
 
@@ -75,6 +78,9 @@ public struct Theme: Equatable, Sendable {
       case .dueHint, .completed: Style(dim: true)
       case .selection: Style(reverse: true)
       case .flash: Style(foreground: .yellow)
+      // Red, as an error is, and underlined as a misspelling is: never
+      // taken for an overdue date (bold red).
+      case .badDate: Style(underline: true, foreground: .red)
       }
     }
 
