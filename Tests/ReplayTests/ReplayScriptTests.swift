@@ -51,8 +51,9 @@ struct ReplayScriptTests {
   }
 
   @Test(arguments: [
-    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen, outside)"),
+    ("jump", "t.yaru:1: unknown command `jump` (commands: type, press, paste, click, wheel, wait, resize, expect, expect-not, expect-order, expect-selected, expect-screen, expect-style, screen, outside, restart)"),
     ("expect-screen\n| a\n", "t.yaru:1: `expect-screen` is not closed by `end`"),
+    ("restart now", "t.yaru:1: `restart` takes nothing after it"),
     ("expect-style bold", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `bold`"),
     ("expect-style milk bold+sparkly", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `milk bold+sparkly`"),
     ("expect-style milk red+blue", "t.yaru:1: `expect-style` needs a text and a style such as bold+red, reverse or plain, not `milk red+blue`"),
