@@ -27,7 +27,22 @@ public struct HistoryFile: Sendable {
   }
 
   public var client: HistoryClient {
-    HistoryClient(read: read, append: append)
+    HistoryClient(read: read, append: append, base: base, keepBase: keepBase)
+  }
+
+  /// Where the file's text is kept as yaru last read or wrote it.
+  var basePath: String { path + ".base" }
+
+  public func base() -> String? {
+    (try? TodoFile.read(basePath))?.text
+  }
+
+  /// Kept atomically and privately; a failure only loses the base (a later
+  /// merge then keeps every line of both sides).
+  public func keepBase(_ text: String) {
+    guard base() != text else { return }
+    try? NewFile.makePrivate(basePath)
+    _ = try? TodoFile.write(text, to: basePath)
   }
 
   public func read() -> HistoryReading {

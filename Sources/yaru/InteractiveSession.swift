@@ -28,6 +28,7 @@ final class InteractiveSession {
   private let config: Config
   /// Where the choices made with `t`, `s`, `f`, `H` are kept for next time.
   private let stateFile: StateFile
+  private let history: HistoryClient
   /// The choices at start: the file is written only if the user changed them.
   private let startingChoices: RememberedChoices
 
@@ -37,7 +38,7 @@ final class InteractiveSession {
     self.config = config
     self.stateFile = stateFile
     self.path = file.path
-    let history = HistoryFile(of: file.path, in: StateFile.folder()).client
+    history = HistoryFile(of: file.path, in: StateFile.folder()).client
     let environment = AppEnvironment.live(file: file, ioQueue: ioQueue, history: history)
     let now = environment.now()
     var initial = AppReducer.State.start(
@@ -167,6 +168,8 @@ final class InteractiveSession {
   }
 
   private func end(_ exit: AppProgram.Exit) -> Never {
+    // Before the lock goes: the next yaru tells another program's changes from the base.
+    if program.store.state.file.phase == .ready { history.keepBase(program.store.state.file.base) }
     releaseLock()
     recorder?.finish()
     terminal.stop()

@@ -72,3 +72,24 @@ struct HistoryFileTests {
     #expect(file.read().records == [record])
   }
 }
+
+/// The file's earlier versions, worked back through the history: what a
+/// conflict copy is merged against.
+struct HistoryVersionsTests {
+  private func record(_ hunks: [LineHunk]) -> HistoryRecord {
+    HistoryRecord(id: "r", time: Date(timeIntervalSince1970: 0), source: "yaru add", kind: .step, summary: "", hunks: hunks)
+  }
+
+  @Test func eachRecordTakenBackGivesTheVersionBeforeIt() {
+    let added = record(LineMerge.hunks(from: ["a", "b"], to: ["a", "b", "c"]))
+    let completed = record(LineMerge.hunks(from: ["a", "b", "c"], to: ["x a", "b", "c"]))
+    let versions = HistoryRecord.versions(backFrom: ["x a", "b", "c"], through: [added, completed])
+    #expect(versions == [["x a", "b", "c"], ["a", "b", "c"], ["a", "b"]])
+  }
+
+  @Test func aChangeNobodyRecordedEndsTheWalk() {
+    let added = record(LineMerge.hunks(from: ["a"], to: ["a", "b"]))
+    let unknownEdit = record(LineMerge.hunks(from: ["q"], to: ["r"]))
+    #expect(HistoryRecord.versions(backFrom: ["a", "b"], through: [added, unknownEdit]) == [["a", "b"]])
+  }
+}
