@@ -10,37 +10,12 @@
 set -u
 yaru=$(realpath "$1")
 work=$(mktemp -d)
-sessions=0
-sock="$work/sock0"
-passed=0
-failed=0
-trap 'for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
 export TZ=UTC XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state"
 unset YARU_FILE TODO_FILE TODO_DIR DONE_FILE
+. "$(dirname "$0")/tmux-helpers.sh"
+ok() { pass "$1"; }
+bad() { fail "$1"; }
 
-ok() { passed=$((passed + 1)); echo "  ok   $1"; }
-bad() {
-  failed=$((failed + 1)); echo "  FAIL $1"
-  tmux -S "$sock" capture-pane -p 2>/dev/null | grep -v '^$' | sed 's/^/  | /'
-}
-screen() { tmux -S "$sock" capture-pane -p 2>/dev/null; }
-keys() { tmux -S "$sock" send-keys "$@"; }
-wait_for() {
-  local text=$1 i
-  for i in $(seq 100); do
-    screen | grep -qF -- "$text" && return 0
-    sleep 0.05
-  done
-  return 1
-}
-check() { if wait_for "$2"; then ok "$1"; else bad "$1 (wanted: $2)"; fi; }
-# A new tmux server (own socket) with yaru on FILE; "EXIT=" when it ends.
-start_on() {
-  tmux -S "$sock" kill-server 2>/dev/null
-  sessions=$((sessions + 1)); sock="$work/sock$sessions"
-  tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
-    "XDG_STATE_HOME='$XDG_STATE_HOME' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$yaru' --file '$1'; echo EXIT=\$?; sleep 60"
-}
 quit() { keys q; wait_for "EXIT=" || bad "yaru did not quit"; }
 
 echo "the history"
