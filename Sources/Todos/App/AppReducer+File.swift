@@ -11,8 +11,12 @@ extension AppReducer {
   func fileResult(_ state: inout State, _ action: FileSync.Action) -> Effect<Action> {
     switch action {
     case .loaded(.success(let loaded)):
-      let effect = change(&state, ListEdit(changes: [.replaceAll(loaded.list.todos)], kind: .fromDisk(isSaved: true)))
-      state.file.savedRevision = state.list.revision
+      // Healed conflict markers are saved away at once: the file has them, the list not.
+      let isHealed = loaded.healedBlocks > 0, before = state.list.revision
+      let effect = change(&state, ListEdit(
+        changes: [.replaceAll(loaded.list.todos)], kind: .fromDisk(isSaved: !isHealed), message: loaded.healedMessage
+      ))
+      state.file.savedRevision = isHealed ? before : state.list.revision
       state.list.selection = state.list.firstVisible()?.id
       return effect
     case .historyRead(let reading):

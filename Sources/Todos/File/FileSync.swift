@@ -273,13 +273,32 @@ public struct LoadedFile: Equatable, Sendable {
   public var text: String
   public var list: TodoList
   public var stamp: DiskStamp?
+  /// Conflict blocks git left in the file (a merge without yaru's driver),
+  /// healed in `list`: both sides as lines, the local one tagged.
+  public var healedBlocks = 0
 
   /// `text` parsed, each todo given an id by `makeID`.
   public init(text: String, stamp: DiskStamp?, makeID: () -> UUID) {
     self.text = text
-    self.list = TodoList(parsing: text, makeID: makeID)
     self.stamp = stamp
+    self.list = TodoList(parsing: text, makeID: makeID)
+    if text.utf8.contains(UInt8(ascii: "<")), let healed = ConflictMarkers.heal(TodoList.lines(of: text), tag: Self.healedTag) {
+      let shape = list.shape
+      list = TodoList(parsing: healed.lines.map { $0 + "\n" }.joined(), makeID: makeID)
+      list.shape = shape
+      healedBlocks = healed.blocks
+    }
   }
+
+  /// Said when markers were healed.
+  public var healedMessage: String? {
+    guard healedBlocks > 0 else { return nil }
+    let blocks = healedBlocks == 1 ? "a git conflict block" : "\(healedBlocks) git conflict blocks"
+    return "Healed \(blocks): yours tagged conflict:git"
+  }
+
+  /// What the local side of a healed block is tagged with.
+  public static let healedTag = " conflict:git"
 }
 
 extension FileSync {

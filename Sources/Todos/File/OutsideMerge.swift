@@ -79,7 +79,7 @@ public struct OutsideMerge: Equatable, Sendable {
     self.listVersion = listVersion
     self.todos = merged
     self.conflicts = conflicts
-    self.isSaved = isSaved && displaced == nil
+    self.isSaved = isSaved && displaced == nil && loaded.healedBlocks == 0
     self.displaced = displaced
     self.baseFingerprints = versions[0]
     self.newer = newer
@@ -90,7 +90,8 @@ public struct OutsideMerge: Equatable, Sendable {
 
   /// What the footer says (after "12 items left · saved · ": 55 columns at most).
   func message(fileName: String) -> String {
-    switch (conflicts, isSaved) {
+    if let healed = loaded.healedMessage { return healed }
+    return switch (conflicts, isSaved) {
     case (0, true): "\(fileName) was changed by another program: reloaded"
     case (0, false): "\(fileName) changed elsewhere: merged with yours"
     case (1, _): "Outside change merged; 1 clash tagged conflict:"
