@@ -83,15 +83,21 @@ enum TodoRow {
     return end
   }
 
-  /// The words after a near due date: `today`, `tomorrow`, `in 3 days`,
-  /// `yesterday`, `2 days late`; nil beyond a week either way.
+  /// The words after a near or past due date: `today`, `tomorrow`,
+  /// `in 3 days`, `yesterday`, `2 days late`; nil more than six days
+  /// ahead. However late, it says how late, in a word as short as the
+  /// due date's own: `3w late`, `2mo late`, `1y late`.
   static func hint(for day: Day, today: Day) -> String? {
-    switch today.days(until: day) {
+    let days = today.days(until: day)
+    return switch days {
     case 0: "today"
     case 1: "tomorrow"
     case -1: "yesterday"
-    case 2...6: "in \(today.days(until: day)) days"
-    case -6 ... -2: "\(-today.days(until: day)) days late"
+    case 2...6: "in \(days) days"
+    case -6 ... -2: "\(-days) days late"
+    case -59 ... -7: "\(-days / 7)w late"
+    case -364 ... -60: "\(-days / 30)mo late"
+    case ..<(-364): "\(-days / 365)y late"
     default: nil
     }
   }
