@@ -97,6 +97,15 @@ struct ViewTests {
       #expect(theme[element].foreground != .red, "\(element.name)")
     }
     #expect(theme[.badDate] != overdue && theme[.badDate].underline)
+    // Whatever a row can hold looks unlike every other thing it can hold:
+    // `(C)` and `@context` were both blue, hidden todos like the rest.
+    let inRows: [Theme.Element] = [
+      .priorityA, .priorityB, .priorityC, .priority, .project, .context, .overdue, .dueToday, .due, .completed, .hidden, .badDate,
+    ]
+    #expect(Set(inRows.map { theme[$0] }).count == inRows.count)
+    var priorityC = theme[.priorityC]
+    priorityC.bold = theme[.context].bold
+    #expect(priorityC != theme[.context], "(C) and @context: not told apart by bold alone")
     for element in Theme.Element.allCases {
       #expect(![.white, .black].contains(theme[element].foreground), "\(element.name): unreadable on a light or a dark terminal")
       #expect(theme[element].background == nil, "\(element.name)")

@@ -128,9 +128,10 @@ extension AppReducer {
 
 extension AppReducer.State {
   /// New todos must be visible once added, whatever was being shown.
-  /// Returns what was shown, for Esc to bring back.
+  /// Returns what was put aside for that, for Esc to bring back; nil for nothing.
   @discardableResult
-  mutating func showNewTodos() -> AppReducer.ShownBefore {
+  mutating func showNewTodos() -> AppReducer.ShownBefore? {
+    guard list.filter == .completed || !search.text.isEmpty else { return nil }
     let before = AppReducer.ShownBefore(filter: list.filter, search: search.text)
     if list.filter == .completed { list.filter = .all }
     search.text = ""

@@ -12,7 +12,9 @@ import TodoModel
 enum TodoRow {
   static func draw(_ todo: Todo.State, selected: Bool, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
     let theme = state.settings.theme
-    let base = todo.isComplete ? theme[.completed] : Style.plain
+    var base = todo.isComplete ? theme[.completed] : Style.plain
+    // Shown by H, a hidden todo must not pass for one that is always there.
+    if state.list.showsHidden, todo.hiding.hides(on: today) { base.layer(theme[.hidden]) }
     var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: 1, row: row, style: base)
     let end: Int
     if case .editing(let editing) = state.mode, editing.id == todo.id {
@@ -21,7 +23,9 @@ enum TodoRow {
       end = drawEditor(editing.editor, column: x, row: row, on: &frame, marking: marked.map { ($0, theme[.badDate]) })
     } else {
       if let priority = todo.priority {
-        x = frame.write("(\(priority)) ", column: x, row: row, style: theme[Theme.priority(priority)])
+        var style = base
+        style.layer(theme[Theme.priority(priority)])
+        x = frame.write("(\(priority)) ", column: x, row: row, style: style)
       }
       end = drawText(todo, base: base, theme: theme, today: today, column: x, row: row, on: &frame)
     }
