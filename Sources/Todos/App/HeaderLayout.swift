@@ -3,9 +3,9 @@ import Terminal
 /// What the header holds at a given width, and where. The filters and the
 /// order are what the header is for (scripts and people read them), so on a
 /// narrow screen the other parts give way first, never cut them: the name
-/// `yaru` goes, then the clock, then the view's name is shortened, then the
-/// view and `+hidden` go. Drawing and clicks share it, so a click on a
-/// filter's name finds it wherever it moved.
+/// `yaru` goes, then the clock, then the view's name is shortened, then
+/// `+hidden` goes, then the view. Drawing and clicks share it, so a click
+/// on a filter's name finds it wherever it moved.
 struct HeaderLayout {
   var showsTitle: Bool
   var showsClock: Bool
@@ -19,7 +19,7 @@ struct HeaderLayout {
   var clockColumn: Int
 
   /// The parts of the notes, most needed first.
-  struct Notes: Equatable {
+  struct Notes {
     var order: String?
     var hidden: Bool
     var view: String?
