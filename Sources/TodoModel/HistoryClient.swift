@@ -10,22 +10,49 @@ public struct HistoryClient: Sendable {
   public var read: @Sendable () -> HistoryReading
   /// Appends `records`; a warning if they could not be written.
   public var append: @Sendable ([HistoryRecord]) -> String?
+  /// The file's text as yaru last read or wrote it (nil if not kept): the
+  /// base a change made while yaru was closed is told and merged against.
+  public var base: @Sendable () -> String?
+  public var keepBase: @Sendable (String) -> Void
 
-  public init(read: @escaping @Sendable () -> HistoryReading, append: @escaping @Sendable ([HistoryRecord]) -> String?) {
+  public init(
+    read: @escaping @Sendable () -> HistoryReading, append: @escaping @Sendable ([HistoryRecord]) -> String?,
+    base: @escaping @Sendable () -> String? = { nil }, keepBase: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.read = read
     self.append = append
+    self.base = base
+    self.keepBase = keepBase
+  }
+
+  /// What another program changed since the base was kept, recorded as its
+  /// change (at start: an edit made while yaru was closed); the text is
+  /// the base from now on.
+  public func noticeChanges(in text: String, id: String, time: Date) {
+    if let base = base(), base != text {
+      let hunks = LineMerge.hunks(from: TodoList.lines(of: base), to: TodoList.lines(of: text))
+      if !hunks.isEmpty {
+        _ = append([HistoryRecord(
+          id: id, time: time, source: HistoryRecord.anotherProgram, kind: .outside, summary: hunks.summary, hunks: hunks
+        )])
+      }
+    }
+    keepBase(text)
   }
 
   /// A history in memory, which outlives the app that uses it: a replay's
   /// `restart` starts the next app on the same one.
   public static func inMemory(_ records: [HistoryRecord] = []) -> HistoryClient {
     let kept = Mutex(records)
+    let base = Mutex<String?>(nil)
     return HistoryClient(
       read: { HistoryReading(records: kept.withLock { $0 }) },
       append: { new in
         kept.withLock { $0 += new }
         return nil
-      }
+      },
+      base: { base.withLock { $0 } },
+      keepBase: { text in base.withLock { $0 = text } }
     )
   }
 }

@@ -41,3 +41,21 @@ public struct HistoryRecord: Equatable, Sendable {
   public static let thisScreen = "this screen"
   public static let anotherProgram = "another program"
 }
+
+extension HistoryRecord {
+  /// The file's versions, newest first, from `lines` (the file now) back
+  /// through `records` (oldest first): each record's change taken back in
+  /// turn, for as long as its lines are there (a change nobody recorded
+  /// ends the walk). What a sync's conflict copy most likely started from
+  /// is one of them.
+  public static func versions(backFrom lines: [String], through records: [HistoryRecord], limit: Int = 200) -> [[String]] {
+    var versions = [lines]
+    var current = lines
+    for record in records.reversed().prefix(limit) where !record.hunks.isEmpty {
+      guard let earlier = LineHunk.apply(record.hunks.reversed().map(\.inverse), to: current) else { break }
+      if earlier != current { versions.append(earlier) }
+      current = earlier
+    }
+    return versions
+  }
+}

@@ -49,35 +49,49 @@ public enum HistoryText {
     var isDamaged = false
     var current: HistoryRecord?
     var seenHead = isWhole
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("@ ") {
+    // Bytes, not Characters: a line's first two bytes say what it is, and
+    // the history's tail is read at every start.
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    while start < utf8.endIndex {
+      let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+      defer { start = end < utf8.endIndex ? utf8.index(after: end) : end }
+      let bytes = utf8[start..<end]
+      let first = bytes.first ?? 0
+      let isTagged = bytes.count >= 2 && bytes[utf8.index(after: start)] == UInt8(ascii: " ")
+      if first == UInt8(ascii: "@"), isTagged {
         if current != nil { isDamaged = true }
-        current = head(line.dropFirst(2))
+        current = head(text[utf8.index(start, offsetBy: 2)..<end])
         if current == nil { isDamaged = true }
         seenHead = true
         continue
       }
       guard var record = current else {
-        if seenHead, !line.isEmpty { isDamaged = true }
+        if seenHead, !bytes.isEmpty { isDamaged = true }
         continue
       }
-      let content = String(line.dropFirst(2))
-      switch line.first {
-      case "=" where line.hasPrefix("= "):
-        guard let at = Int(content) else { current = nil; isDamaged = true; continue }
-        record.hunks.append(LineHunk(at: at, above: nil, below: nil, removed: [], added: []))
-      case "^" where line.hasPrefix("^ ") && record.hunks.last != nil: record.hunks[record.hunks.count - 1].above = content
-      case "-" where line.hasPrefix("- ") && record.hunks.last != nil: record.hunks[record.hunks.count - 1].removed.append(content)
-      case "+" where line.hasPrefix("+ ") && record.hunks.last != nil: record.hunks[record.hunks.count - 1].added.append(content)
-      case "v" where line.hasPrefix("v ") && record.hunks.last != nil: record.hunks[record.hunks.count - 1].below = content
-      case ">" where line.hasPrefix("> "): record.archived.append(content)
-      case "." where line.count == 1:
+      if first == UInt8(ascii: "."), bytes.count == 1 {
         records.append(record)
         current = nil
         continue
+      }
+      guard isTagged else {
+        (current, isDamaged) = (nil, true)
+        continue
+      }
+      let content = String(text[utf8.index(start, offsetBy: 2)..<end])
+      let last = record.hunks.count - 1
+      switch first {
+      case UInt8(ascii: "="):
+        guard let at = Int(content) else { (current, isDamaged) = (nil, true); continue }
+        record.hunks.append(LineHunk(at: at, above: nil, below: nil, removed: [], added: []))
+      case UInt8(ascii: "^") where last >= 0: record.hunks[last].above = content
+      case UInt8(ascii: "-") where last >= 0: record.hunks[last].removed.append(content)
+      case UInt8(ascii: "+") where last >= 0: record.hunks[last].added.append(content)
+      case UInt8(ascii: "v") where last >= 0: record.hunks[last].below = content
+      case UInt8(ascii: ">"): record.archived.append(content)
       default:
-        current = nil
-        isDamaged = true
+        (current, isDamaged) = (nil, true)
         continue
       }
       current = record

@@ -3,11 +3,13 @@ extension LineMerge {
   /// text in `ours`' shape (line endings, byte order mark): what a save
   /// writes when another program wrote at the same moment. The user's side
   /// of a line both changed differently is kept after theirs, with `tag`.
-  /// Their version is one a save displaced: what it dropped outright is
-  /// put back first (`restoringDropped`).
-  public static func mergedText(base: String, ours: String, theirs: String, tag: String) -> String {
+  /// When their version is one a save displaced (`isDisplaced`), what it
+  /// dropped outright is put back first (`restoringDropped`); a sync's
+  /// conflict copy deletes what it deleted.
+  public static func mergedText(base: String, ours: String, theirs: String, tag: String, isDisplaced: Bool = true) -> String {
     let baseLines = TodoList.lines(of: base), ourLines = TodoList.lines(of: ours)
-    let theirLines = restoringDropped(base: baseLines, theirs: TodoList.lines(of: theirs)).map(\.line)
+    let theirLines = isDisplaced
+      ? restoringDropped(base: baseLines, theirs: TodoList.lines(of: theirs)).map(\.line) : TodoList.lines(of: theirs)
     let shape = TodoList.shape(of: ours)
     let lines = merge(base: baseLines, ours: ourLines, theirs: theirLines).map { source in
       switch source {

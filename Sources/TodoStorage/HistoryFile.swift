@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 import SystemPackage
 import TodoModel
@@ -13,6 +14,10 @@ public struct HistoryFile: Sendable {
   /// How much of the end start-up reads: a thousand steps of a few lines each.
   public var tail = 512 * 1024
   public var compactAt = 2 * 1024 * 1024
+  /// What compaction keeps: the newest `keepSteps` steps, or every record
+  /// of the last `keepDays` days, whichever is more (config `history`, `history-days`).
+  public var keepSteps = 1_000
+  public var keepDays = 90
 
   public init(path: String) {
     self.path = path
@@ -27,7 +32,22 @@ public struct HistoryFile: Sendable {
   }
 
   public var client: HistoryClient {
-    HistoryClient(read: read, append: append)
+    HistoryClient(read: read, append: append, base: base, keepBase: keepBase)
+  }
+
+  /// Where the file's text is kept as yaru last read or wrote it.
+  var basePath: String { path + ".base" }
+
+  public func base() -> String? {
+    (try? TodoFile.read(basePath))?.text
+  }
+
+  /// Kept atomically and privately; a failure only loses the base (a later
+  /// merge then keeps every line of both sides).
+  public func keepBase(_ text: String) {
+    guard base() != text else { return }
+    try? NewFile.makePrivate(basePath)
+    _ = try? TodoFile.write(text, to: basePath)
   }
 
   public func read() -> HistoryReading {
@@ -80,13 +100,22 @@ public struct HistoryFile: Sendable {
     return nil
   }
 
-  /// Rewrites the file with the records of its newest part (under the
-  /// lock the caller holds), atomically: a crash leaves the old one.
+  /// Rewrites the file with what it keeps (under the lock the caller
+  /// holds), atomically: a crash leaves the old one. Never on a key's path:
+  /// only an append on the I/O queue, or the shell's, gets here.
   private func compact() {
     var reader = self
-    reader.tail = compactAt / 2
-    let kept = reader.read().records
-    _ = try? TodoFile.write(HistoryText.encode(kept), to: path)
+    reader.tail = .max
+    let records = reader.read().records
+    let since = Date(timeIntervalSinceNow: -Double(keepDays) * 86_400)
+    var steps = 0
+    var firstKept = records.count
+    for (index, record) in records.enumerated().reversed() {
+      if record.kind == .step { steps += 1 }
+      guard steps <= keepSteps || record.time >= since else { break }
+      firstKept = index
+    }
+    _ = try? TodoFile.write(HistoryText.encode(Array(records[firstKept...])), to: path)
   }
 
   private static func workingFolder() -> String {

@@ -62,7 +62,8 @@ struct LogCommand: ParsableCommand {
   @OptionGroup var file: FileOption
   @Flag(name: .short, help: "Show the lines each change removed (-) and added (+).")
   var patch = false
-  @Argument(help: ArgumentHelp("Only the changes whose lines match this search (as `/` takes it).", valueName: "word"))
+  // Unrecognized words too, so that `-word` is a word, as in `yaru ls`.
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Only the changes whose lines match this search (as `/` takes it).", valueName: "word"))
   var terms: [String] = []
 
   func run() throws {

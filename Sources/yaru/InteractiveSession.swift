@@ -28,6 +28,7 @@ final class InteractiveSession {
   private let config: Config
   /// Where the choices made with `t`, `s`, `f`, `H` are kept for next time.
   private let stateFile: StateFile
+  private let history: HistoryClient
   /// The choices at start: the file is written only if the user changed them.
   private let startingChoices: RememberedChoices
 
@@ -37,8 +38,11 @@ final class InteractiveSession {
     self.config = config
     self.stateFile = stateFile
     self.path = file.path
-    let history = HistoryFile(of: file.path, in: StateFile.folder()).client
-    let environment = AppEnvironment.live(file: file, ioQueue: ioQueue, history: history)
+    var historyFile = HistoryFile(of: file.path, in: StateFile.folder())
+    (historyFile.keepSteps, historyFile.keepDays) = (config.historySteps, config.historyDays)
+    history = historyFile.client
+    // `history = 0`: nothing is kept between runs.
+    let environment = AppEnvironment.live(file: file, ioQueue: ioQueue, history: config.historySteps > 0 ? history : nil)
     let now = environment.now()
     var initial = AppReducer.State.start(
       now: now, utcOffset: environment.utcOffset(now), config: config, remembered: stateFile.remembered, view: view
@@ -167,6 +171,8 @@ final class InteractiveSession {
   }
 
   private func end(_ exit: AppProgram.Exit) -> Never {
+    // Before the lock goes: the next yaru tells another program's changes from the base.
+    if config.historySteps > 0, program.store.state.file.phase == .ready { history.keepBase(program.store.state.file.base) }
     releaseLock()
     recorder?.finish()
     terminal.stop()

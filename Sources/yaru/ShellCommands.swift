@@ -50,7 +50,10 @@ enum ShellFile {
     let history = HistoryFile(of: path, in: StateFile.folder())
     let past = source == "yaru undo" || source == "yaru redo" ? history.read().records : []
     var records: [HistoryRecord] = []
+    var written = ""
     let result = try update(path) { (list: inout TodoList) throws -> Result in
+      // What another program changed since a yaru last had the file, as its change.
+      history.client.noticeChanges(in: list.formatted(), id: "shell." + UUID().uuidString.prefix(8).lowercased(), time: Date())
       let todos = list.todos
       let (result, changed) = try MainActor.assumeIsolated { () throws -> (Result, IdentifiedArrayOf<Todo.State>) in
         let now = Date()
@@ -64,9 +67,11 @@ enum ShellFile {
         return (result, app.state.list.todos)
       }
       list.todos = changed
+      written = list.formatted()
       return result
     }
     if let warning = history.append(records) { StandardIO.printError("yaru: \(warning)") }
+    history.keepBase(written)
     return result
   }
 
@@ -229,7 +234,7 @@ final class ArchiveOnce: Sendable {
 struct MergeCopy: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
-    abstract: "Merge a sync tool's conflict copy into the todo file (every line of both is kept), then remove the copy."
+    abstract: "Merge a sync tool's conflict copy into the todo file, then remove the copy: three-way against the text yaru last saw (else every line of both is kept)."
   )
 
   @OptionGroup var file: FileOption
@@ -250,17 +255,46 @@ struct MergeCopy: ParsableCommand {
     } catch let error as TodoFileError {
       throw ShellFile.fail(error.message)
     }
-    let added = try ShellFile.update(todoPath) { list in
+    // Three-way against the version the copy most likely started from:
+    // one of the file's versions the history can walk back to (a line the
+    // other side deleted is deleted; one added here since is kept). With
+    // no history, every line of both is kept.
+    let history = HistoryFile(of: todoPath, in: StateFile.folder())
+    let records = history.read().records
+    let tag = " conflict:\(ShellFile.today)"
+    let (hunks, text) = try ShellFile.update(todoPath) { list in
       let lines = list.todos.map(TodoTxt.format)
-      let merged = LineMerge.union(lines, copyLines)
+      // The text a yaru last read or wrote too: an edit made since by a
+      // program that keeps no history is then not taken for the base's.
+      let kept = history.base().map(TodoList.lines(of:))
+      let versions = HistoryRecord.versions(backFrom: lines, through: records) + (kept.map { [$0] } ?? [])
+      let merged: [String]
+      if versions.count > 1 {
+        let fingerprints = versions.map { $0.map { DiskStamp.hash($0.utf8) } }
+        let base = versions[LineMerge.closestBase(to: copyLines, among: fingerprints)]
+        merged = TodoList.lines(of: LineMerge.mergedText(
+          base: base.map { $0 + "\n" }.joined(), ours: list.formatted(), theirs: copyLines.map { $0 + "\n" }.joined(),
+          tag: tag, isDisplaced: false
+        ))
+      } else {
+        merged = LineMerge.union(lines, copyLines)
+      }
       let makeID = UUID.seededRandom()
       list.todos = IdentifiedArray(uncheckedUniqueElements: merged.map { TodoTxt.parse($0[...], id: makeID()) })
-      return merged.count - lines.count
+      return (LineMerge.hunks(from: lines, to: merged), list.formatted())
     }
+    // One step in the history: `yaru undo` takes the merge back.
+    let record = HistoryRecord(
+      id: "merge." + UUID().uuidString.prefix(8).lowercased(), time: Date(), source: "yaru merge", kind: .step,
+      summary: "merged a conflict copy: " + hunks.summary, hunks: hunks
+    )
+    if !hunks.isEmpty, let warning = history.append([record]) { StandardIO.printError("yaru: \(warning)") }
+    history.keepBase(text)
     // Only once the merged list is safely saved.
     guard unlink(copyPath) == 0 else {
       throw ShellFile.fail("merged, but cannot remove \(copyPath): \(String(cString: strerror(errno)))")
     }
-    print("Merged \(copyPath): \(added) line\(added == 1 ? "" : "s") added to \(todoPath); the copy is removed.")
+    let added = hunks.reduce(0) { $0 + $1.added.count }, removed = hunks.reduce(0) { $0 + $1.removed.count }
+    print("Merged \(copyPath) into \(todoPath): \(added) line\(added == 1 ? "" : "s") added, \(removed) removed; the copy is removed.")
   }
 }

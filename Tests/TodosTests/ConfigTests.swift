@@ -13,7 +13,10 @@ struct ConfigTests {
       clock = "12h"
       order = "due"
       show-hidden = true
+      history = 2_500
+      history-days = 30
       """, path: "c.toml")
+    #expect(config.historySteps == 2_500 && config.historyDays == 30)
     #expect(config.file == "~/todo/todo.txt" && config.doneFile == "~/todo/done.txt")
     #expect(config.clock == .h12 && config.order == .dueDate && config.showsHidden)
     var state = config.applied(to: AppReducer.State(now: .init(timeIntervalSince1970: 0)))
@@ -31,10 +34,13 @@ struct ConfigTests {
     ("clock = \"noon\"", 1, "clock is \"24h\", \"12h\" or \"off\""),
     ("show-hidden = \"yes\"", 1, "show-hidden takes true or false"),
     ("add-at = \"bottom\"", 1, "add-at is \"top\" or \"end\", not \"bottom\""),
+    ("history = -1", 1, "history is a number of steps, 0 or more"),
+    ("history-days = \"90\"", 1, "history-days takes a number, such as 90"),
+    ("history = 1_", 1, "a value is a \"string\", a number, true or false"),
     ("file = true", 1, "file takes a \"string\""),
     ("file = \"a\"\nfile = \"b\"", 2, "file is set twice"),
     ("file = \"unclosed", 1, "not closed"),
-    ("file = 'single'", 1, "a value is a \"string\", true or false"),
+    ("file = 'single'", 1, "a value is a \"string\", a number, true or false"),
     ("file \"x\"", 1, "expected = after file"),
     ("clock = \"24h\" extra", 1, "unexpected extra"),
     ("[keys\n", 1, "ends with ]"),

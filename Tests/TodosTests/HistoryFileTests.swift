@@ -59,6 +59,30 @@ struct HistoryFileTests {
     #expect(!tail.isEmpty && tail.count < 10 && tail == Array(records.suffix(tail.count)), "only the newest")
   }
 
+  @Test func compactionKeepsTheNewestStepsOrTheLastDays() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-history-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var file = HistoryFile(of: "/t/todo.txt", in: folder)
+    (file.compactAt, file.keepSteps, file.keepDays) = (2_000, 3, 0)
+    var step = record
+    step.kind = .step
+    for n in 0..<20 {
+      step.id = "s.\(n)"
+      #expect(file.append([step]) == nil)
+    }
+    let kept = file.read().records.map(\.id)
+    #expect(kept.count < 20 && kept.count >= 3 && kept.last == "s.19", "\(kept)")
+    #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+    // Recent records are all kept, however many.
+    (file.keepSteps, file.keepDays) = (1, 1)
+    step.time = Date()
+    for n in 20..<40 {
+      step.id = "s.\(n)"
+      #expect(file.append([step]) == nil)
+    }
+    #expect(Array(file.read().records.map(\.id).suffix(20)) == (20..<40).map { "s.\($0)" })
+  }
+
   @Test func garbageInTheFileIsAWarningNotAFailure() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-history-\(UUID())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -70,5 +94,26 @@ struct HistoryFileTests {
     #expect(reading.warning?.hasPrefix("History partly unreadable") == true)
     #expect(file.append([record]) == nil, "still appended after it")
     #expect(file.read().records == [record])
+  }
+}
+
+/// The file's earlier versions, worked back through the history: what a
+/// conflict copy is merged against.
+struct HistoryVersionsTests {
+  private func record(_ hunks: [LineHunk]) -> HistoryRecord {
+    HistoryRecord(id: "r", time: Date(timeIntervalSince1970: 0), source: "yaru add", kind: .step, summary: "", hunks: hunks)
+  }
+
+  @Test func eachRecordTakenBackGivesTheVersionBeforeIt() {
+    let added = record(LineMerge.hunks(from: ["a", "b"], to: ["a", "b", "c"]))
+    let completed = record(LineMerge.hunks(from: ["a", "b", "c"], to: ["x a", "b", "c"]))
+    let versions = HistoryRecord.versions(backFrom: ["x a", "b", "c"], through: [added, completed])
+    #expect(versions == [["x a", "b", "c"], ["a", "b", "c"], ["a", "b"]])
+  }
+
+  @Test func aChangeNobodyRecordedEndsTheWalk() {
+    let added = record(LineMerge.hunks(from: ["a"], to: ["a", "b"]))
+    let unknownEdit = record(LineMerge.hunks(from: ["q"], to: ["r"]))
+    #expect(HistoryRecord.versions(backFrom: ["a", "b"], through: [added, unknownEdit]) == [["a", "b"]])
   }
 }

@@ -45,7 +45,7 @@ struct RememberedChoicesTests {
   @Test(arguments: [
     ("order = \"random\"", 1, "order cannot be \"random\""),
     ("filter = \"active\"\nshow-hidden = \"yes\"", 2, "show-hidden cannot be \"yes\""),
-    ("[config]\nclock = 12", 2, "a value is a \"string\""),
+    ("[config]\nclock = yes", 2, "a value is a \"string\""),
     ("clock = \"12h", 1, "not closed"),
   ])
   func aBrokenFileSaysWhereForTheWarning(_ text: String, _ line: Int, _ words: String) {

@@ -7,6 +7,8 @@ set -u
 yaru=$(realpath "$1")
 kills=${2:-200}
 work=$(mktemp -d)
+# The history goes here, never to the user's own state folder.
+export XDG_STATE_HOME="$work/state"
 trap 'rm -rf "$work"' EXIT
 file="$work/todo.txt"
 lines=10000

@@ -274,7 +274,8 @@ else
 fi
 
 # 6b. A sync tool's conflict copy: shown, merged by `yaru merge` while the
-#     list is open (every line of both kept), then removed.
+#     list is open (three-way against the text the open list read: the
+#     laptop's edit of bravo is an edit), then removed.
 printf 'alpha\nbravo\n' > "$work/synced.txt"
 printf 'alpha\nbravo from the laptop\n' > "$work/synced.sync-conflict-20261123-101500-ABCDEFG.txt"
 start_on "$work/synced.txt"
@@ -287,8 +288,8 @@ if [ "$gone" = yes ]; then
   pass "and the notice goes with the copy"; else fail "and the notice goes with the copy"; fi
 keys q
 check "sync session ended" "EXIT=0"
-if [ "$(cat "$work/synced.txt")" = "$(printf 'alpha\nbravo\nbravo from the laptop')" ] && [ ! -e "$work/synced.sync-conflict-20261123-101500-ABCDEFG.txt" ]; then
-  pass "the file has every line of both, the copy is gone"; else fail "merged copy: $(cat "$work/synced.txt"; ls "$work")"; fi
+if [ "$(cat "$work/synced.txt")" = "$(printf 'alpha\nbravo from the laptop')" ] && [ ! -e "$work/synced.sync-conflict-20261123-101500-ABCDEFG.txt" ]; then
+  pass "the file has the laptop's edit, the copy is gone"; else fail "merged copy: $(cat "$work/synced.txt"; ls "$work")"; fi
 
 # 7. Every way out restores the terminal and leaves nothing beside the file:
 #    signals whose default would kill the process, the lock file, temporary
@@ -443,7 +444,7 @@ if [ "$(env -u YARU_FILE TODO_FILE="$work/todofile.txt" "$yaru" ls --config "$wo
   pass "the config's file, before TODO_FILE"; else fail "config file setting"; fi
 printf 'clock = "24h"\nclok = "12h"\n' > "$work/bad.toml"
 out=$(XDG_CONFIG_HOME="$work/xdg" "$yaru" --config "$work/bad.toml" 2>&1 < /dev/null); status=$?
-if [ "$status" = 2 ] && [ "$out" = "yaru: $work/bad.toml:2: unknown setting clok (settings: file, done-file, clock, order, show-hidden, add-at)" ]; then
+if [ "$status" = 2 ] && [ "$out" = "yaru: $work/bad.toml:2: unknown setting clok (settings: file, done-file, clock, order, show-hidden, add-at, history, history-days)" ]; then
   pass "a wrong config stops yaru: PATH:LINE, status 2"; else fail "bad config: $status $out"; fi
 mkdir -p "$work/xdg/yaru"; cp "$work/bad.toml" "$work/xdg/yaru/config.toml"
 out=$(XDG_CONFIG_HOME="$work/xdg" "$yaru" ls --file "$work/tododir/todo.txt" 2>&1); status=$?

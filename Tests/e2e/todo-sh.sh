@@ -6,6 +6,8 @@ set -u
 yaru=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
+# The history goes here, never to the user's own state folder.
+export XDG_STATE_HOME="$work/state"
 trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0

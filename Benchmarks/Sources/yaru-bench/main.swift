@@ -14,6 +14,12 @@ if arguments.first == "undo" {
   printTable(undoRows(count: 100_000))
   exit(0)
 }
+if arguments.first == "history" {
+  let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
+  printTable(historyRows(folder: folder))
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
+}
 if arguments.first == "keys" {
   printTable(keystrokeRows(counts: [100_000], sizes: [Size(columns: 80, rows: 24)], only: arguments.dropFirst().first))
   exit(0)
@@ -28,6 +34,7 @@ let largest = counts.last!
 var rows = keystrokeRows(counts: counts, sizes: [Size(columns: 80, rows: 24), Size(columns: 200, rows: 60)])
 rows += try fileRows(counts: counts.filter { $0 >= 1_000 }, folder: folder)
 rows += undoRows(count: largest)
+rows += historyRows(folder: folder)
 let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")
 rows.append(Row(
   name: "peak resident memory, \(grouped(largest)) todos loaded and drawn", p50: format(bytes: peak), p99: "",

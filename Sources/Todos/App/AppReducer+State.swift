@@ -82,7 +82,7 @@ extension AppReducer {
         switch mode {
         case .editing(let editing): editing.editor
         case .searching(let editor): editor
-        case .list, .help, .choosingPriority: nil
+        case .list, .help, .history, .choosingPriority: nil
         }
       }
       set {
@@ -93,7 +93,7 @@ extension AppReducer {
           mode = .editing(editing)
         case .searching:
           mode = .searching(newValue)
-        case .list, .help, .choosingPriority:
+        case .list, .help, .history, .choosingPriority:
           break
         }
       }
@@ -107,6 +107,8 @@ extension AppReducer {
     case searching(LineEditor.State)
     /// The help overlay, scrolled to its line `top`.
     case help(top: Int)
+    /// `U`: the history, its `selected`-th newest change selected.
+    case history(selected: Int)
     /// `P` was pressed: the next letter is the selected todo's priority.
     case choosingPriority
   }

@@ -33,6 +33,11 @@ public struct AppReducer: Reducer {
     case startSearch, commitSearch, cancelSearch
     case toggleHelp
     case scrollHelp(HelpScroll)
+    /// `U`: the history, newest first; a move in it; Enter reverts the
+    /// selected change.
+    case toggleHistory
+    case moveInHistory(HelpScroll)
+    case revertSelectedChange
     /// `P`: wait for a letter (or Space, or Esc).
     case choosePriority, cancelChoosingPriority
     case toggleClockFormat
@@ -166,6 +171,26 @@ public struct AppReducer: Reducer {
       case .bottom: last
       }
       state.mode = .help(top: min(max(0, moved), last))
+    case .toggleHistory:
+      if case .history = state.mode { state.mode = .list } else { state.mode = .history(selected: 0) }
+    case .moveInHistory(let move):
+      guard case .history(let selected) = state.mode else { return .none }
+      let page = max(1, HistoryOverlay.rows(in: state.screenSize) - 1)
+      let last = max(0, state.list.history.log.count - 1)
+      let moved = switch move {
+      case .lineDown: selected + 1
+      case .lineUp: selected - 1
+      case .pageDown: selected + page
+      case .pageUp: selected - page
+      case .top: 0
+      case .bottom: last
+      }
+      state.mode = .history(selected: min(max(0, moved), last))
+    case .revertSelectedChange:
+      guard case .history(let selected) = state.mode, let record = state.list.history.log.reversed().dropFirst(selected).first
+      else { return .none }
+      state.mode = .list
+      return listFeature.reduce(into: &state.list, action: .revert(record)).map(Action.list)
     case .toggleClockFormat:
       // With no clock shown, t would change nothing anyone can see.
       guard state.settings.showsClock else { return flash(&state, "No clock to switch: clock = \"off\" in the config file") }

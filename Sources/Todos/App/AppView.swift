@@ -39,6 +39,7 @@ public enum AppView {
     statusLine(state, &frame)
     footer(state, &frame)
     if case .help(let top) = state.mode { HelpOverlay.draw(from: top, keys: state.settings.keyOverrides, on: &frame) }
+    if case .history(let selected) = state.mode { HistoryOverlay.draw(state, selected: selected, on: &frame) }
     return frame
   }
 
@@ -133,6 +134,8 @@ public enum AppView {
       }
     case .choosingPriority:
       frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
+    case .history:
+      frame.write("j/k move · Enter reverts the selected change · Esc back to the list", column: 1, row: row, style: Style(dim: true))
     case .list, .help:
       if state.file.isReadOnly, state.search.text.isEmpty {
         frame.write("Another yaru has this file open: here you can look, not change", column: 1, row: row, style: Style(dim: true))

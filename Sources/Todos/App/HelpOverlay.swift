@@ -25,6 +25,7 @@ enum HelpOverlay {
     return [
       // Ctrl-Z is the terminal's own (a signal), not in the keymap.
       ("In the list", Keymap.help(for: .list, overrides: overrides) + [("Ctrl-Z", "back to the shell (fg returns)")]),
+      ("In the history (U)", Keymap.help(for: .history)),
       ("Editing a todo", editing),
       ("Typing a search (and the editing keys)", search),
       ("After P (priority)", Keymap.help(for: .priority)),

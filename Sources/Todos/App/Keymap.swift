@@ -6,7 +6,7 @@ import TodoModel
 /// from these rows, so the two can never disagree. Keys with no row do nothing.
 public enum Keymap {
   public enum Mode: Hashable, Sendable, CaseIterable {
-    case list, edit, search, help, priority
+    case list, edit, search, help, history, priority
 
     public init(_ mode: AppReducer.Mode) {
       switch mode {
@@ -14,6 +14,7 @@ public enum Keymap {
       case .editing: self = .edit
       case .searching: self = .search
       case .help: self = .help
+      case .history: self = .history
       case .choosingPriority: self = .priority
       }
     }
@@ -130,7 +131,7 @@ public enum Keymap {
     return table
   }()
 
-  public static let bindings: [Binding] = listBindings + lineBindings(.edit) + lineBindings(.search) + helpBindings
+  public static let bindings: [Binding] = listBindings + lineBindings(.edit) + lineBindings(.search) + helpBindings + historyBindings
     + priorityBindings
 
   private static let listBindings: [Binding] = [
@@ -160,6 +161,7 @@ public enum Keymap {
     bind(.list, "clear-search", [.escape], .cancelSearch, "clear the search"),
     bind(.list, "undo", ["u"], .list(.undo), "undo"),
     bind(.list, "redo", [.control("r")], .list(.redo), "redo"),
+    bind(.list, "history", ["U"], .toggleHistory, "the history: every change, who made it; Enter reverts one"),
     bind(.list, "clock", ["t"], .toggleClockFormat, "12/24-hour clock"),
     bind(.list, "help", ["?"], .toggleHelp, "this help"),
     bind(.list, "quit", ["q"], .quit, "quit (saves)"),
@@ -198,6 +200,19 @@ public enum Keymap {
     bind(.help, ["?", .escape], .toggleHelp, "hide this help"),
     bind(.help, ["q"], .quit, "quit (saves)"),
     bind(.help, [.control("c")], .interrupt, "quit"),
+  ]
+
+  private static let historyBindings: [Binding] = [
+    bind(.history, ["j", .down], .moveInHistory(.lineDown), "older change"),
+    bind(.history, ["k", .up], .moveInHistory(.lineUp), "newer change"),
+    bind(.history, [.pageDown, .control("f"), " "], .moveInHistory(.pageDown), "page down"),
+    bind(.history, [.pageUp, .control("b")], .moveInHistory(.pageUp), "page up"),
+    bind(.history, ["g", .home], .moveInHistory(.top), "the newest"),
+    bind(.history, ["G", .end], .moveInHistory(.bottom), "the oldest"),
+    bind(.history, [.enter], .revertSelectedChange, "revert the selected change (u undoes that)"),
+    bind(.history, ["U", .escape], .toggleHistory, "back to the list"),
+    bind(.history, ["q"], .quit, "quit (saves)"),
+    bind(.history, [.control("c")], .interrupt, "quit"),
   ]
 
   /// After `P`: a letter (either case) is the priority; every other key does nothing.

@@ -16,11 +16,15 @@ extension FileSync {
       return .run(on: environment.ioQueue) { send in send(.historyRead(history.read())) }
     }
     state.phase = .loading
-    let uuid = environment.uuid
+    let uuid = environment.uuid, now = environment.now
     let read = Effect<Action>.run(on: environment.ioQueue) { send in
       let loaded = Result { () throws(TodoFileError) in try Self.read(file, uuid) }
       send(.loaded(loaded))
-      if case .success = loaded, let history { send(.historyRead(history.read())) }
+      if case .success(let file) = loaded, let history {
+        // Changed while no yaru had it open: another program's change.
+        history.noticeChanges(in: file.text, id: "start." + uuid().uuidString.prefix(8).lowercased(), time: now())
+        send(.historyRead(history.read()))
+      }
       if case .success = loaded, let why = file.writeRefusal() { send(.writeRefusalChanged(why)) }
       let copies = file.conflictCopies()
       if !copies.isEmpty { send(.conflictCopiesFound(copies)) }
@@ -129,6 +133,7 @@ extension FileSync {
       let text = list.formatted()
       func record() {
         if let warning = history?.append(records) { send(.historyFailed(warning)) }
+        history?.keepBase(text)
       }
       if let known, known.matches(text) {
         record()

@@ -38,6 +38,8 @@ struct ListEdit {
   var archived: [String]? = nil
   /// What the history says the step did, when its lines do not say it well.
   var summary: String? = nil
+  /// What the history keeps of a step made already by hunks (a revert).
+  var hunks: [LineHunk]? = nil
   /// How many of `changes`, from the first, are made already: a todo's own
   /// change, made by `forEach` before it reaches the door.
   var applied = 0
@@ -68,7 +70,7 @@ extension ListFeature {
     // A step is recorded as lines (read around each change as it is made);
     // a committed new todo, as `recordedAs` says (insertions only).
     var hunks: [LineHunk] = [], moved: [Todo.State] = []
-    let records: Bool = if case .step(nil, _) = edit.kind { true } else { false }
+    let records: Bool = if case .step(nil, _) = edit.kind, edit.hunks == nil { true } else { false }
     for (offset, change) in edit.changes.enumerated() {
       if records, offset >= edit.applied { hunks += change.removalHunks(in: state.todos) }
       if offset >= edit.applied { change.apply(to: &state.todos) }
@@ -76,6 +78,7 @@ extension ListFeature {
       if case .move(_, let to) = change { moved.append(state.todos[to]) }
     }
     if case .step(let recordedAs?, _) = edit.kind { hunks = recordedAs.flatMap { $0.insertionHunks(in: state.todos) } }
+    if let given = edit.hunks { hunks = given }
     state.listVersion += 1
     if state.order != .manual { state.screenOrder = ScreenOrder(state.todos, by: state.order) }
     if let selecting = edit.selecting { state.selection = selecting }

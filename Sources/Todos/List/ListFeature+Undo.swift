@@ -50,6 +50,27 @@ extension ListFeature {
     }
   }
 
+  /// `U`, Enter: the change `record` made, taken back as a new step (which
+  /// `u` undoes), if its lines are still as it left them.
+  func revert(_ state: inout State, _ record: HistoryRecord) -> Effect<Action> {
+    let hunks = record.hunks.reversed().map(\.inverse)
+    guard !hunks.isEmpty else {
+      state.message = "Nothing to revert: that change left no lines"
+      return .none
+    }
+    switch state.apply(hunks, reusing: [], newID: environment.uuid) {
+    case .refused(let line):
+      state.message = "Not reverted: \(LineHunk.quoted(line)) was changed by \(state.history.whoChanged(line))"
+      return .none
+    case .applied(let changes):
+      if case .step = record.kind { state.unarchiveWhenSaved += record.archived }
+      return change(&state, ListEdit(
+        changes: changes, message: "Reverted: \(record.summary) — u undoes", summary: "reverted: " + record.summary,
+        hunks: hunks, applied: changes.count
+      ))
+    }
+  }
+
   /// Work on the done file, off the main queue; a failure is said in the footer.
   private func doneFile(_ work: @escaping @Sendable (TodoFileClient) throws(TodoFileError) -> Void) -> Effect<Action> {
     guard let file = environment.file else { return .none }

@@ -92,6 +92,8 @@ public struct ListFeature: Reducer {
     case moveSelected(Direction)
     case clearCompleted
     case undo, redo
+    /// `U`, Enter: takes back what this change in the history did.
+    case revert(HistoryRecord)
     // What the list shows.
     case cycleFilter
     /// A click on a filter's name.
@@ -162,6 +164,8 @@ public struct ListFeature: Reducer {
       return undo(&state)
     case .redo:
       return redo(&state)
+    case .revert(let record):
+      return revert(&state, record)
     case .cycleFilter:
       state.filter = state.filter.next
     case .showFilter(let filter):

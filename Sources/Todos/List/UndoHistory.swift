@@ -35,6 +35,9 @@ public struct UndoHistory: Equatable, Sendable {
   /// Other programs' changes, newest last (as many as `limit`).
   private(set) var outside: [HistoryRecord] = []
   public internal(set) var unwritten: [Unwritten] = []
+  /// Every record made or read, oldest first (as many as twice `limit`):
+  /// what `U` shows.
+  public private(set) var log: [HistoryRecord] = []
   /// Every record this history has made or read: another yaru's new ones
   /// in the history file are those not among them.
   public private(set) var known: Set<String> = []
@@ -57,7 +60,13 @@ public struct UndoHistory: Equatable, Sendable {
   }
 
   /// A new step: it can be undone, and nothing can be redone any more.
+  private mutating func logged(_ record: HistoryRecord) {
+    log.append(record)
+    if log.count > 2 * limit { log.removeFirst(log.count - 2 * limit) }
+  }
+
   mutating func record(_ step: Step, revision: Int) {
+    logged(step.record)
     undoSteps.append(step)
     if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
     redoSteps.removeAll()
@@ -67,6 +76,7 @@ public struct UndoHistory: Equatable, Sendable {
   /// The latest step, undone as `record` says: moved to the redo stack.
   mutating func undid(_ record: HistoryRecord, revision: Int) {
     guard let step = undoSteps.popLast() else { return }
+    logged(record)
     redoSteps.append(step)
     unwritten.append(Unwritten(revision: revision, record: record))
   }
@@ -74,12 +84,14 @@ public struct UndoHistory: Equatable, Sendable {
   /// The latest undone step, made again: moved back to the undo stack.
   mutating func redid(_ record: HistoryRecord, revision: Int) {
     guard let step = redoSteps.popLast() else { return }
+    logged(record)
     undoSteps.append(step)
     unwritten.append(Unwritten(revision: revision, record: record))
   }
 
   /// Another program's change, merged into the list: on the disk already.
   mutating func saw(_ record: HistoryRecord) {
+    logged(record)
     outside.append(record)
     if outside.count > limit { outside.removeFirst(outside.count - limit) }
     unwritten.append(Unwritten(revision: 0, record: record))
@@ -104,9 +116,10 @@ public struct UndoHistory: Equatable, Sendable {
     // An origin an earlier run had (ids from the same random start): this
     // run's next ids must not be taken for its.
     while records.contains(where: { $0.id.hasPrefix(origin + ".") }) { origin += "+" }
-    let mine = (undo: undoSteps, redo: redoSteps, outside: outside)
-    (undoSteps, redoSteps, outside) = ([], [], [])
+    let mine = (undo: undoSteps, redo: redoSteps, outside: outside, log: log)
+    (undoSteps, redoSteps, outside, log) = ([], [], [], [])
     take(records)
+    for record in mine.log { logged(record) }
     undoSteps += mine.undo
     if !mine.undo.isEmpty { redoSteps = mine.redo }
     outside += mine.outside
@@ -126,6 +139,7 @@ public struct UndoHistory: Equatable, Sendable {
   private mutating func take(_ records: [HistoryRecord]) {
     for record in records where !known.contains(record.id) {
       known.insert(record.id)
+      logged(record)
       switch record.kind {
       case .step:
         undoSteps.append(Step(record: record))

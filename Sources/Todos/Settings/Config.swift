@@ -20,6 +20,10 @@ public struct Config: Equatable, Sendable {
   public var keys = KeyOverrides()
   /// `[colors]` over the standard theme.
   public var theme = Theme.standard
+  /// `history`: the steps kept between runs (0: none, the history is not
+  /// kept); `history-days`: or all of these last days', whichever is more.
+  public var historySteps = 1_000
+  public var historyDays = 90
   /// `[views]`: named searches, in the file's order (the order `v` goes through them).
   public var views: [NamedView] = []
 
@@ -77,6 +81,11 @@ public struct Config: Equatable, Sendable {
     case ("add-at", .string(let value)):
       guard value == "top" || value == "end" else { throw entry.failure("add-at is \"top\" or \"end\", not \"\(value)\"") }
       addsAtEnd = value == "end"
+    case ("history", .integer(let value)), ("history-days", .integer(let value)):
+      guard value >= 0 else { throw entry.failure("\(entry.key) is a number of \(entry.key == "history" ? "steps" : "days"), 0 or more") }
+      if entry.key == "history" { historySteps = value } else { historyDays = value }
+    case ("history", _), ("history-days", _):
+      throw entry.failure("\(entry.key) takes a number, such as \(entry.key == "history" ? 1000 : 90)")
     case ("file", _), ("done-file", _), ("clock", _), ("order", _), ("add-at", _):
       throw entry.failure("\(entry.key) takes a \"string\"")
     case ("show-hidden", _):
@@ -123,7 +132,7 @@ public struct Config: Equatable, Sendable {
     views.append(NamedView(name: entry.key, query: query))
   }
 
-  private static let settings = ["file", "done-file", "clock", "order", "show-hidden", "add-at"]
+  private static let settings = ["file", "done-file", "clock", "order", "show-hidden", "add-at", "history", "history-days"]
 
   /// The view called `name`, for `--view`; an error lists the views there are.
   public func view(named name: String) throws(Failure) -> NamedView {
@@ -140,6 +149,7 @@ public struct Config: Equatable, Sendable {
     state.list.order = order
     state.list.showsHidden = showsHidden
     state.settings.addsAtEnd = addsAtEnd
+    if historySteps > 0 { state.list.history.limit = historySteps }
     state.settings.keyOverrides = keys
     state.settings.theme = theme
     state.search.views = views

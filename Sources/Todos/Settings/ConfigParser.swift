@@ -20,12 +20,15 @@ enum ConfigParser {
   enum Value: Equatable, CustomStringConvertible {
     case string(String)
     case bool(Bool)
+    /// A whole number, as TOML writes one (`1000`, `1_000`, `-3`).
+    case integer(Int)
 
     /// As the file writes it.
     var description: String {
       switch self {
       case .string(let text): "\"\(text)\""
       case .bool(let value): "\(value)"
+      case .integer(let value): "\(value)"
       }
     }
   }
@@ -122,7 +125,15 @@ enum ConfigParser {
       line.removeFirst(word.utf8.count)
       return .bool(value)
     }
-    throw Failure(line: number, message: "a value is a \"string\", true or false")
+    let isNegative = line.first == UInt8(ascii: "-")
+    let sign = isNegative || line.first == UInt8(ascii: "+") ? 1 : 0
+    let digits = line.dropFirst(sign).prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") }
+    if digits.first.map({ $0 != UInt8(ascii: "_") }) == true, digits.last != UInt8(ascii: "_"),
+       let value = Int(String(decoding: digits.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)) {
+      line = line[digits.endIndex...]
+      return .integer(isNegative ? -value : value)
+    }
+    throw Failure(line: number, message: "a value is a \"string\", a number, true or false")
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt32? {
