@@ -139,17 +139,18 @@ public struct Frame: Equatable, Sendable {
   private mutating func put(_ cell: Cell, at column: Int, row: Int) {
     let index = row * size.columns + column
     // Overwriting part of a wide grapheme blanks the rest of it (but the
-    // covered cells of the grapheme being written belong to it).
-    if cell.width > 0 {
-      let rowStart = row * size.columns
-      if cells[index].width == 0 {
-        var lead = index
-        while lead > rowStart, cells[lead].width == 0 { lead -= 1 }
-        blank(from: lead, through: index - 1)
-      }
-      if cells[index].width > 1 {
-        blank(from: index + 1, through: min(index + Int(cells[index].width) - 1, rowStart + size.columns - 1))
-      }
+    // covered cells of the grapheme being written belong to it). A covered
+    // cell written over another wide grapheme's first cell blanks that one's
+    // covered cells too: left behind, they would make the next grapheme
+    // written there blank the one just written.
+    let rowStart = row * size.columns
+    if cell.width > 0, cells[index].width == 0 {
+      var lead = index
+      while lead > rowStart, cells[lead].width == 0 { lead -= 1 }
+      blank(from: lead, through: index - 1)
+    }
+    if cells[index].width > 1 {
+      blank(from: index + 1, through: min(index + Int(cells[index].width) - 1, rowStart + size.columns - 1))
     }
     cells[index] = cell
   }

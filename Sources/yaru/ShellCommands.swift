@@ -157,6 +157,12 @@ struct Done: ParsableCommand {
       guard app.state.list.todos.indices.contains(number - 1), !app.state.list.todos[number - 1].isBlankLine else {
         throw ShellFile.fail("there is no todo number \(number) (the file has \(app.state.list.todos.count) lines)")
       }
+      // As todo.sh says it: nothing to do is not done silently.
+      let todo = app.state.list.todos[number - 1]
+      guard !todo.isComplete else {
+        StandardIO.printError("yaru: todo \(number) is already done: \(VisibleText.printed(TodoTxt.format(todo)))")
+        throw ExitCode(1)
+      }
       return (app.complete(at: number - 1), app.state.list.todos.count)
     }
     // The completed todo, and a recurring one's next, right after it.

@@ -48,7 +48,7 @@ struct ReplayRunnerTests {
     runner.isUpdating = true
     try runner.start()
     #expect(runner.run(try ReplayScript(parsing: text, name: "t.yaru")) == .passed)
-    #expect(runner.updates == [4: [" yaru  [All] Active  C… 09:00", " [ ] milk", "", "", "", " 1 item left · in memory"]])
+    #expect(runner.updates == [4: [" [All] Active  Completed", " [ ] milk", "", "", "", " 1 item left · in memory"]])
     try runner.finish()
   }
 
@@ -104,7 +104,7 @@ struct ReplayRunnerTests {
     let (outcome, printed) = try run("screen\n", size: Size(columns: 30, rows: 6))
     #expect(outcome == .passed)
     #expect(printed == """
-       yaru  [All] Active  C… 09:00
+       [All] Active  Completed
        No todos yet — press a to ad…
 
 

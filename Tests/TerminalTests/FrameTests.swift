@@ -60,6 +60,18 @@ struct FrameTests {
     #expect(frame.text(row: 0) == " x乳")
   }
 
+  /// Wide text written one column off from wide text already there (the
+  /// editor's line scrolled by one, behind a `…`): every grapheme shows.
+  /// The covered half of each new one used to leave the old one's covered
+  /// half behind, and the next new one then blanked the one before it.
+  @Test func wideTextWrittenOverWideTextOneColumnOffShowsWhole() {
+    var frame = Frame(size: Size(columns: 8, rows: 1))
+    frame.write("牛乳牛乳", column: 0, row: 0)
+    frame.write("あいう", column: 1, row: 0)
+    #expect(frame.text(row: 0) == " あいう")
+    #expect(frame[7, 0] == .blank)
+  }
+
   @Test func diffSendsOnlyChangedRunsAndWholeWideGraphemes() {
     var before = Frame(size: Size(columns: 8, rows: 2))
     before.write("abc牛def", column: 0, row: 0)

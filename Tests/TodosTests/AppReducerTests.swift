@@ -332,14 +332,38 @@ struct AppReducerTests {
     let store = store(todos("done", completed: [0]))
     store.send(.list(.cycleFilter)) { $0.list.filter = .active; $0.list.selection = nil }
     store.send(.list(.cycleFilter)) { $0.list.filter = .completed; $0.list.selection = id(101) }
+    var editing = AppReducer.Editing(id: id(1), isNew: true, selectionBefore: id(101))
+    editing.shownBefore = AppReducer.ShownBefore(filter: .completed, search: "")
     store.send(.addTodo(.top)) {
       $0.list.filter = .all
       $0.list.todos.insert(Todo.State(id: id(1)), at: 0)
-      $0.mode = .editing(.init(id: id(1), isNew: true, selectionBefore: id(101)))
+      $0.mode = .editing(editing)
       $0.list.selection = id(1)
     }
     store.send(.editor(.insert("new"))) { $0.editor = LineEditor.State("new") }
     store.send(.commitEdit) { $0.list.revision += 1; $0.mode = .list; $0.list.todos[0].text = "new"; $0.list.todos[0].creationDate = startDay }
+  }
+
+  /// Esc on the new todo: the Completed filter and the search that `a` put
+  /// aside come back, the selection where it was.
+  @Test func cancellingANewTodoBringsBackWhatAddingPutAside() {
+    let store = store(todos("done", "milk", completed: [0]))
+    store.send(.list(.cycleFilter)) { $0.list.filter = .active; $0.list.selection = id(102) }
+    store.send(.list(.cycleFilter)) { $0.list.filter = .completed; $0.list.selection = id(101) }
+    var editing = AppReducer.Editing(id: id(1), isNew: true, selectionBefore: id(101))
+    editing.shownBefore = AppReducer.ShownBefore(filter: .completed, search: "")
+    store.send(.addTodo(.top)) {
+      $0.list.filter = .all
+      $0.list.todos.insert(Todo.State(id: id(1)), at: 0)
+      $0.mode = .editing(editing)
+      $0.list.selection = id(1)
+    }
+    store.send(.cancelEdit) {
+      $0.list.filter = .completed
+      $0.list.todos.remove(id: id(1))
+      $0.mode = .list
+      $0.list.selection = id(101)
+    }
   }
 
   @Test func navigationStopsAtTheEndsAndPagesByTheListHeight() {

@@ -29,6 +29,21 @@ struct HiddenTodosTests {
     #expect(screen(store.state).last!.hasPrefix(" 4 items left"))
   }
 
+  /// Shown with `H`, hidden todos are drawn in the theme's `hidden` style
+  /// (dim, italic), the others as ever: a glance tells which would go.
+  @Test func hiddenTodosShownWithHLookHidden() {
+    let store = store()
+    store.send(.list(.toggleHidden))
+    let frame = AppView.render(store.state, Size(columns: 80, rows: 24))
+    let rows = (1...4).map { frame.text(row: $0) }
+    for (row, text) in rows.enumerated() {
+      let style = frame[6, row + 1].style
+      let hidden = text.contains("Later") || text.contains("Someday")
+      #expect(style.dim == hidden && style.italic == hidden, "\(text)")
+      #expect(frame[1, row + 1].style.italic == hidden, "the [ ] too: \(text)")
+    }
+  }
+
   /// The clock's tick past midnight brings the threshold's todo, no key pressed.
   @Test func aThresholdsTodoAppearsOnItsDay() {
     let store = store()

@@ -35,7 +35,7 @@ struct ViewTests {
       " yaru  [All] Active  Completed                                            09:00",
       " [ ] (A) Submit the tax return +finance @desk due:2026-12-15",
       " [ ] 買い物リストを作る +家事 @スーパー",
-      " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01",
+      " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01 (4w late)",
       " [ ] Email 👩‍💻 the team about the release +work and then write a long line that …",
       " [x] Return library books @town",
     ])
@@ -43,12 +43,14 @@ struct ViewTests {
     #expect(lines[23] == " 4 items left · saved                                                    ? help")
   }
 
+  /// A row too long for the screen is cut at the edge, but a due date the
+  /// cut would reach is kept whole, at the end (NarrowScreenTests).
   @Test func theListAt40x10CutsAtTheEdgeWithoutSplittingWideCharacters() {
     #expect(screen(state, 40, 10) == [
       " yaru  [All] Active  Completed    09:00",
-      " [ ] (A) Submit the tax return +finance…",
+      " [ ] (A) Submit the tax… due:2026-12-15",
       " [ ] 買い物リストを作る +家事 @スーパー",
-      " [ ] Plan the trip to 京都 🗾 +travel d…",
+      " [ ] Plan the trip to 京… due:2025-12-01",
       " [ ] Email 👩‍💻 the team about the releas…",
       " [x] Return library books @town",
       "", "", "",
@@ -95,6 +97,15 @@ struct ViewTests {
       #expect(theme[element].foreground != .red, "\(element.name)")
     }
     #expect(theme[.badDate] != overdue && theme[.badDate].underline)
+    // Whatever a row can hold looks unlike every other thing it can hold:
+    // `(C)` and `@context` were both blue, hidden todos like the rest.
+    let inRows: [Theme.Element] = [
+      .priorityA, .priorityB, .priorityC, .priority, .project, .context, .overdue, .dueToday, .due, .completed, .hidden, .badDate,
+    ]
+    #expect(Set(inRows.map { theme[$0] }).count == inRows.count)
+    var priorityC = theme[.priorityC]
+    priorityC.bold = theme[.context].bold
+    #expect(priorityC != theme[.context], "(C) and @context: not told apart by bold alone")
     for element in Theme.Element.allCases {
       #expect(![.white, .black].contains(theme[element].foreground), "\(element.name): unreadable on a light or a dark terminal")
       #expect(theme[element].background == nil, "\(element.name)")
@@ -113,6 +124,21 @@ struct ViewTests {
     let frame = AppView.render(near, Size(columns: 80, rows: 24))
     #expect(frame[30, 1].style.dim && frame[22, 1].style.foreground == .yellow)
     #expect(screen(near, 38, 24)[1] == " [ ] Pay rent due:2026-01-02 +home", "no room: no hint")
+  }
+
+  /// However late a due date is, the row says how late, shortly: a date
+  /// months past is no less late than one six days past.
+  @Test func aFarOverdueDateSaysHowLate() {
+    let today = Day(year: 2026, month: 11, day: 25)!
+    let hints = [-1, -6, -7, -21, -59, -60, -61, -364, -365, -800, 7].map { TodoRow.hint(for: today.adding(days: $0), today: today) }
+    #expect(hints == [
+      "yesterday", "6 days late", "1w late", "3w late", "8w late", "2mo late", "2mo late", "12mo late", "1y late", "2y late", nil,
+    ])
+    var late = state
+    late.list.todos = todos("Renew passport due:2025-10-01")
+    #expect(screen(late, 80, 24)[1] == " [ ] Renew passport due:2025-10-01 (3mo late)")
+    let frame = AppView.render(late, Size(columns: 80, rows: 24))
+    #expect(frame[36, 1].style.dim && frame[21, 1].style.foreground == .red)
   }
 
   @Test func theCursorSitsAfterWideCharactersWhileEditing() {
@@ -153,7 +179,7 @@ struct ViewTests {
     var searching = state
     searching.mode = .searching(LineEditor.State(text: "京都"))
     let frame = AppView.render(searching, Size(columns: 80, rows: 24))
-    #expect(frame.text(row: 1) == " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01")
+    #expect(frame.text(row: 1) == " [ ] Plan the trip to 京都 🗾 +travel due:2025-12-01 (4w late)")
     #expect(frame.text(row: 22).hasPrefix(" /京都 "))
     #expect(frame.text(row: 22).hasSuffix(" counting…"), "until the count is back")
     searching.search.matchCount = MatchCount(key: searching.matchCountKey, count: 1)

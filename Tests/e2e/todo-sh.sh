@@ -78,6 +78,16 @@ if todo ls | grep -q '^3 x [0-9-]* three$'; then ok "yaru done 3 completes todo.
 if [ "$(sed -n 2p "$work/todo.txt")" = "" ] && [ "$(wc -l < "$work/todo.txt")" = 4 ]; then ok "the blank line survives yaru's save"; else
   bad "the blank line is gone"; sed 's/^/  | /' "$work/todo.txt"; fi
 if "$yaru" done --file "$work/todo.txt" 2 2> /dev/null; then bad "yaru done on a blank line succeeded"; else ok "yaru done on a blank line is refused"; fi
+# Done twice: todo.sh says "3 is already marked done"; yaru too (status 1,
+# on stderr), and changes nothing.
+cp "$work/todo.txt" "$work/before.txt"
+"$yaru" done --file "$work/todo.txt" 3 > "$work/out" 2> "$work/err"
+status=$?
+if [ "$status" = 1 ] && grep -q 'todo 3 is already done' "$work/err" && [ ! -s "$work/out" ] && cmp -s "$work/todo.txt" "$work/before.txt"; then
+  ok "yaru done on a completed todo says so (status 1)"
+else
+  bad "yaru done on a completed todo: status $status, stderr $(cat "$work/err"), stdout $(cat "$work/out")"
+fi
 if DONE_FILE="$work/done.txt" "$yaru" archive --file "$work/todo.txt" | grep -q '^3 x [0-9-]* three$'; then ok "yaru archive names what it moved by todo.sh's number"; else bad "yaru archive's numbers"; fi
 
 echo "$passed passed, $failed failed"

@@ -8,7 +8,7 @@ import TodoModel
 /// change to the list goes through the list's door (`change`).
 extension AppReducer {
   func addTodo(_ state: inout State, _ placement: Placement) -> Effect<Action> {
-    state.showNewTodos()
+    let shownBefore = state.showNewTodos()
     let selected = state.list.selection.flatMap { state.list.todos.index(id: $0) }
     let index = switch placement {
     case .top where state.settings.addsAtEnd: state.list.todos.count
@@ -18,7 +18,9 @@ extension AppReducer {
     case .end: state.list.todos.count
     }
     let draft = Todo.State(id: environment.uuid())
-    state.mode = .editing(Editing(id: draft.id, isNew: true, selectionBefore: state.list.selection))
+    var editing = Editing(id: draft.id, isNew: true, selectionBefore: state.list.selection)
+    editing.shownBefore = shownBefore
+    state.mode = .editing(editing)
     return change(&state, ListEdit(changes: [.insert(draft, at: index)], kind: .draft, selecting: .some(draft.id)))
   }
 
@@ -107,10 +109,16 @@ extension AppReducer {
     return .none
   }
 
-  /// Esc: a new todo is dropped, an edited one keeps its old line.
+  /// Esc: a new todo is dropped, an edited one keeps its old line. The
+  /// search and filter that `a` put aside for the new todo come back: the
+  /// list is as it was before `a`.
   func cancelEdit(_ state: inout State) -> Effect<Action> {
     guard case .editing(let editing) = state.mode else { return .none }
     state.mode = .list
+    if let before = editing.shownBefore {
+      state.list.filter = before.filter
+      state.search.text = before.search
+    }
     guard editing.isNew, let index = state.list.todos.index(id: editing.id) else { return .none }
     return change(&state, ListEdit(
       changes: [.remove(state.list.todos[index], at: index)], kind: .draft, selecting: .some(editing.selectionBefore)
@@ -120,9 +128,14 @@ extension AppReducer {
 
 extension AppReducer.State {
   /// New todos must be visible once added, whatever was being shown.
-  mutating func showNewTodos() {
+  /// Returns what was put aside for that, for Esc to bring back; nil for nothing.
+  @discardableResult
+  mutating func showNewTodos() -> AppReducer.ShownBefore? {
+    guard list.filter == .completed || !search.text.isEmpty else { return nil }
+    let before = AppReducer.ShownBefore(filter: list.filter, search: search.text)
     if list.filter == .completed { list.filter = .all }
     search.text = ""
+    return before
   }
 
   /// Where a todo went that its line hides (a later `t:`, `h:1`) while

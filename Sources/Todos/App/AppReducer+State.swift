@@ -130,6 +130,10 @@ extension AppReducer {
     /// line holds one, it is marked and the status line says why.
     public var showsNonDates = false
 
+    /// The filter and the search (a view's too) a new todo put aside to
+    /// show itself: cancelling it brings them back.
+    public var shownBefore: ShownBefore?
+
     /// Whether the line differs from what editing began with.
     var hasChanges: Bool { editor.text != (original ?? "") }
 
@@ -142,6 +146,13 @@ extension AppReducer {
       self.editor = editor
       self.original = original
     }
+  }
+
+  /// What the list showed before a new todo made itself visible.
+  public struct ShownBefore: Equatable, Sendable {
+    public var filter: Filter
+    /// The search kept (a view's, or one typed with `/`); empty for none.
+    public var search: String
   }
 
   /// Where a new todo goes; `end` (no key: the shell's `yaru add`) after the file's last line.

@@ -53,47 +53,39 @@ public enum AppView {
   }
 
   private static func header(_ state: AppReducer.State, _ frame: inout Frame) {
-    let clock = state.settings.showsClock ? clockText(state) : ""
-    let clockColumn = frame.size.columns - DisplayWidth.of(clock) - 1
-    frame.write(clock, column: clockColumn, row: 0)
-    frame.write("yaru", column: 1, row: 0, style: state.settings.theme[.title])
-    var x = 0
-    for (filter, columns) in filterColumns {
+    let layout = headerLayout(state, columns: frame.size.columns)
+    if layout.showsClock { frame.write(clockText(state), column: layout.clockColumn, row: 0) }
+    if layout.showsTitle { frame.write("yaru", column: 1, row: 0, style: state.settings.theme[.title]) }
+    for (filter, columns) in layout.filterColumns {
       let current = filter == state.list.filter
       let label = current ? "[\(filter.rawValue)]" : " \(filter.rawValue) "
-      x = frame.write(label, column: columns.lowerBound, row: 0, style: current ? state.settings.theme[.filter] : Style(dim: true), limit: clockColumn - 1)
+      frame.write(label, column: columns.lowerBound, row: 0, style: current ? state.settings.theme[.filter] : Style(dim: true))
     }
-    let notes = headerNotes(state)
-    if !notes.isEmpty {
-      frame.write(notes, column: x + 2, row: 0, style: Style(bold: true), limit: clockColumn - 1)
+    if !layout.notes.isEmpty {
+      frame.write(layout.notes, column: layout.notesColumn, row: 0, style: Style(bold: true))
     }
   }
 
-  /// What the header says about the view beyond the filter: the order when
-  /// it is not the file's, and hidden todos when they show.
-  static func headerNotes(_ state: AppReducer.State) -> String {
-    var notes: [String] = []
-    if state.list.order != .manual { notes.append(state.list.order.rawValue) }
-    if state.list.showsHidden { notes.append("+hidden") }
-    if let view = state.search.currentView { notes.append("view \(state.search.views[view].name)") }
-    return notes.joined(separator: " ")
+  /// The header's parts as they fit `columns`: the view beyond the filter
+  /// (the order when it is not the file's, hidden todos when they show,
+  /// the view in force) and the clock.
+  static func headerLayout(_ state: AppReducer.State, columns: Int) -> HeaderLayout {
+    let notes = HeaderLayout.Notes(
+      order: state.list.order == .manual ? nil : state.list.order.rawValue,
+      hidden: state.list.showsHidden,
+      view: state.search.currentView.map { state.search.views[$0].name }
+    )
+    return HeaderLayout(
+      columns: columns, filter: state.list.filter, notes: notes, clock: state.settings.showsClock ? clockText(state) : nil
+    )
   }
-
-  /// Where each filter's name sits in the header, after "yaru" and two spaces.
-  static let filterColumns: [(Filter, Range<Int>)] = {
-    var x = 1 + DisplayWidth.of("yaru") + 2
-    return Filter.allCases.map { filter in
-      let width = DisplayWidth.of(filter.rawValue) + 2
-      defer { x += width }
-      return (filter, x..<x + width)
-    }
-  }()
 
   /// What a click on a cell of the list's screen means: a filter's name
   /// shows that filter, a todo's row selects it.
   static func action(forClickAt column: Int, row: Int, in state: AppReducer.State) -> AppReducer.Action? {
     if row == 0 {
-      return filterColumns.first { $0.1.contains(column) }.map { .list(.showFilter($0.0)) }
+      let layout = headerLayout(state, columns: state.screenSize.columns)
+      return layout.filterColumns.first { $0.1.contains(column) }.map { .list(.showFilter($0.0)) }
     }
     let shown = state.list.screenTodos(count: state.pageSize)
     guard row >= 1, row <= shown.count else { return nil }
@@ -168,12 +160,17 @@ public enum AppView {
     let row = frame.size.rows - 1
     let left = state.list.activeCount
     var x = frame.write(left == 1 ? "1 item left" : "\(left) items left", column: 1, row: row, style: Style(bold: true))
-    let (status, style) = saveStatus(state)
-    x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
-    x = frame.write(status, column: x, row: row, style: style)
+    let (status, style, isCalm) = saveStatus(state)
+    // A calm status ("saved") makes room for a message a narrow screen
+    // would otherwise shorten; a warning ("NOT SAVED") stays.
+    let flashRoom = frame.size.columns - x - DisplayWidth.of(" · \(status) · ")
+    if !(isCalm && state.flash.map { DisplayWidth.of($0) > flashRoom } == true) {
+      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+      x = frame.write(status, column: x, row: row, style: style)
+    }
     if let flash = state.flash {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
-      frame.write(flash, column: x, row: row, style: state.settings.theme[.flash])
+      frame.write(MessageFit.fit(flash, width: frame.size.columns - x), column: x, row: row, style: state.settings.theme[.flash])
     } else if let problem = searchProblem(state) {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
       frame.write(problem, column: x, row: row, style: state.settings.theme[.error])
@@ -188,15 +185,17 @@ public enum AppView {
     state.query.isEmpty ? nil : SearchQuery(state.query, today: state.today).problem
   }
 
-  private static func saveStatus(_ state: AppReducer.State) -> (String, Style) {
+  /// The file's state for the footer, and whether it is calm: all is as
+  /// it should be, nothing to act on.
+  private static func saveStatus(_ state: AppReducer.State) -> (String, Style, isCalm: Bool) {
     let file = state.file
-    if file.isInMemory { return ("in memory", Style(dim: true)) }
-    if file.isReadOnly { return ("READ-ONLY", Style(bold: true, foreground: .yellow)) }
-    if file.saveError != nil { return ("NOT SAVED", state.settings.theme[.error]) }
+    if file.isInMemory { return ("in memory", Style(dim: true), true) }
+    if file.isReadOnly { return ("READ-ONLY", Style(bold: true, foreground: .yellow), false) }
+    if file.saveError != nil { return ("NOT SAVED", state.settings.theme[.error], false) }
     // Never "saved" while a save would be refused or the file is not there.
-    if file.writeRefusal != nil { return ("read-only file", Style(bold: true, foreground: .yellow)) }
-    if file.isGone { return ("file gone: the next change writes it", Style(foreground: .yellow)) }
-    if state.showsSaving { return ("saving…", Style(dim: true)) }
-    return ("saved", Style(dim: true))
+    if file.writeRefusal != nil { return ("read-only file", Style(bold: true, foreground: .yellow), false) }
+    if file.isGone { return ("file gone: the next change writes it", Style(foreground: .yellow), false) }
+    if state.showsSaving { return ("saving…", Style(dim: true), true) }
+    return ("saved", Style(dim: true), true)
   }
 }

@@ -12,7 +12,9 @@ import TodoModel
 enum TodoRow {
   static func draw(_ todo: Todo.State, selected: Bool, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
     let theme = state.settings.theme
-    let base = todo.isComplete ? theme[.completed] : Style.plain
+    var base = todo.isComplete ? theme[.completed] : Style.plain
+    // Shown by H, a hidden todo must not pass for one that is always there.
+    if state.list.showsHidden, todo.hiding.hides(on: today) { base.layer(theme[.hidden]) }
     var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: 1, row: row, style: base)
     let end: Int
     if case .editing(let editing) = state.mode, editing.id == todo.id {
@@ -21,7 +23,9 @@ enum TodoRow {
       end = drawEditor(editing.editor, column: x, row: row, on: &frame, marking: marked.map { ($0, theme[.badDate]) })
     } else {
       if let priority = todo.priority {
-        x = frame.write("(\(priority)) ", column: x, row: row, style: theme[Theme.priority(priority)])
+        var style = base
+        style.layer(theme[Theme.priority(priority)])
+        x = frame.write("(\(priority)) ", column: x, row: row, style: style)
       }
       end = drawText(todo, base: base, theme: theme, today: today, column: x, row: row, on: &frame)
     }
@@ -30,8 +34,9 @@ enum TodoRow {
     }
   }
 
-  /// The text written whole (so a cut shows `…`), then its words restyled
-  /// by what they are. A near due date gets a hint after it (`(tomorrow)`)
+  /// The text written whole (so a cut shows `…`; one too long for the row
+  /// keeps its due date, `keepingDueDate`), then its words restyled by what
+  /// they are. A near or past due date gets a hint after it (`(tomorrow)`)
   /// when the row has room for it.
   /// Returns the column after the text.
   @discardableResult
@@ -40,7 +45,10 @@ enum TodoRow {
   ) -> Int {
     var shown = todo.text
     var hint: Range<Int>?
-    if !todo.isComplete, let (due, dueEnd) = todo.dueDateWord, let text = Self.hint(for: due, today: today) {
+    let dueWord = todo.dueDateWord
+    if let (_, dueEnd) = dueWord, let narrow = keepingDueDate(todo.text, dueEnd: dueEnd, width: frame.size.columns - column) {
+      shown = narrow
+    } else if !todo.isComplete, let (due, dueEnd) = dueWord, let text = Self.hint(for: due, today: today) {
       let hintText = " (\(text))"
       let hintWidth = DisplayWidth.of(hintText)
       if column + DisplayWidth.of(todo.text) + hintWidth < frame.size.columns {
@@ -79,15 +87,21 @@ enum TodoRow {
     return end
   }
 
-  /// The words after a near due date: `today`, `tomorrow`, `in 3 days`,
-  /// `yesterday`, `2 days late`; nil beyond a week either way.
+  /// The words after a near or past due date: `today`, `tomorrow`,
+  /// `in 3 days`, `yesterday`, `2 days late`; nil more than six days
+  /// ahead. However late, it says how late, in a word as short as the
+  /// due date's own: `3w late`, `2mo late`, `1y late`.
   static func hint(for day: Day, today: Day) -> String? {
-    switch today.days(until: day) {
+    let days = today.days(until: day)
+    return switch days {
     case 0: "today"
     case 1: "tomorrow"
     case -1: "yesterday"
-    case 2...6: "in \(today.days(until: day)) days"
-    case -6 ... -2: "\(-today.days(until: day)) days late"
+    case 2...6: "in \(days) days"
+    case -6 ... -2: "\(-days) days late"
+    case -59 ... -7: "\(-days / 7)w late"
+    case -364 ... -60: "\(-days / 30)mo late"
+    case ..<(-364): "\(-days / 365)y late"
     default: nil
     }
   }
@@ -112,7 +126,9 @@ enum TodoRow {
 
   /// The line editor's text from `column`, scrolled so the cursor shows, and
   /// the terminal cursor placed after the grapheme before it (by width, so
-  /// wide characters count twice). `marking` picks out words in a style
+  /// wide characters count twice). Text scrolled out at the left shows as
+  /// `…` there, text past the right edge as `…` at the edge (the grapheme
+  /// under the cursor always shows). `marking` picks out words in a style
   /// (those Enter refused).
   @discardableResult
   static func drawEditor(
@@ -120,24 +136,33 @@ enum TodoRow {
     marking: (word: (Substring) -> Bool, style: Style)? = nil
   ) -> Int {
     let limit = min(limit ?? frame.size.columns, frame.size.columns)
-    let room = limit - column - 1
+    let after = editor.text.dropFirst(editor.cursor)
+    // Right of the cursor: the grapheme under it and a `…` if more follows, or the cursor alone.
+    let kept = after.first.map { DisplayWidth.of($0) + (after.count > 1 ? 1 : 0) } ?? 1
+    let room = limit - column - kept
     // Walk back from the cursor while the text fits: one pass, however long the line.
     let prefix = editor.text.prefix(editor.cursor)
     var start = prefix.endIndex
     var width = 0
+    var isScrolled = false
     while start > prefix.startIndex {
       let previous = prefix.index(before: start)
-      width += DisplayWidth.of(prefix[previous])
-      guard width <= room else { break }
+      let columns = DisplayWidth.of(prefix[previous])
+      guard width + columns <= room else { isScrolled = true; break }
+      width += columns
       start = previous
     }
-    let before = prefix[start...]
-    let after = editor.text.dropFirst(editor.cursor)
-    let x = frame.write(before, column: column, row: row, style: Style(underline: true), limit: limit)
+    // Text left out at the left: its `…` takes a column.
+    while isScrolled, width > room - 1, start < prefix.endIndex {
+      width -= DisplayWidth.of(prefix[start])
+      start = prefix.index(after: start)
+    }
+    let textColumn = isScrolled ? frame.write("…", column: column, row: row, style: Style(underline: true), limit: limit) : column
+    let x = frame.write(prefix[start...], column: textColumn, row: row, style: Style(underline: true), limit: limit)
     let end = frame.write(after, column: x, row: row, style: Style(underline: true), limit: limit)
     frame.cursor = (x, row)
     if let marking {
-      var wordX = column
+      var wordX = textColumn
       forEachWord(of: String(editor.text[start...])) { word in
         let width = DisplayWidth.of(word)
         defer { wordX += width + 1 }

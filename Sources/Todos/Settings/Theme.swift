@@ -9,13 +9,15 @@ import TodoModel
 /// later dates the text's own colour, a `due:` that is no date underlined
 /// red; priorities A, B and C are bold
 /// magenta, green and blue (never red or yellow, so a high priority is never
-/// mistaken for a late one); +projects cyan, @contexts blue. It uses the
-/// terminal's eight named colours and no background, never white or black,
-/// so the user's own palette (dark or light) decides the shades.
+/// mistaken for a late one); +projects cyan, @contexts blue and underlined
+/// (the eight colours are all taken: the line tells a context from `(C)`);
+/// hidden todos, shown with `H`, dim and italic. It uses the terminal's
+/// eight named colours and no background, never white or black, so the
+/// user's own palette (dark or light) decides the shades.
 public struct Theme: Equatable, Sendable {
   public enum Element: Int, CaseIterable, Sendable {
     case title, filter, priorityA, priorityB, priorityC, priority, project, context
-    case overdue, dueToday, due, dueHint, completed, selection, flash, error, badDate
+    case overdue, dueToday, due, dueHint, completed, hidden, selection, flash, error, badDate
 
     /// The name the config file and `yaru colors` use.
     public var name: String {
@@ -33,6 +35,7 @@ public struct Theme: Equatable, Sendable {
       case .due: "due"
       case .dueHint: "due-hint"
       case .completed: "completed"
+      case .hidden: "hidden"
       case .selection: "selection"
       case .flash: "flash"
       case .error: "error"
@@ -54,8 +57,9 @@ public struct Theme: Equatable, Sendable {
       case .overdue: "a due: date that has passed"
       case .dueToday: "a due: date that is today"
       case .due: "a due: date in the next three days"
-      case .dueHint: "the words after a near due date: (tomorrow)"
+      case .dueHint: "the words after a near or past due date: (tomorrow), (3w late)"
       case .completed: "a completed todo's row"
+      case .hidden: "a hidden todo's row, while H shows them: h:1, a later t:"
       case .selection: "the selected row (laid over its colours)"
       case .flash: "a message in the footer"
       case .error: "a file that cannot be read or saved, a line or search not understood"
@@ -71,11 +75,12 @@ public struct Theme: Equatable, Sendable {
       case .priorityC: Style(bold: true, foreground: .blue)
       case .priority: Style(bold: true)
       case .project: Style(foreground: .cyan)
-      case .context: Style(foreground: .blue)
+      case .context: Style(underline: true, foreground: .blue)
       case .overdue, .error: Style(bold: true, foreground: .red)
       case .dueToday: Style(bold: true, foreground: .yellow)
       case .due: Style(foreground: .yellow)
       case .dueHint, .completed: Style(dim: true)
+      case .hidden: Style(dim: true, italic: true)
       case .selection: Style(reverse: true)
       case .flash: Style(foreground: .yellow)
       // Red, as an error is, and underlined as a misspelling is: never
