@@ -140,7 +140,8 @@ public enum LineMerge {
     let theirsText = Set(theirsNew.map { theirsLines[$0] })
     merged += theirsNew.map { .theirs($0, replacing: nil) }
     // Both added lines at the same place: all are kept, nothing conflicts.
-    let mark: (Int) -> Source = region.isEmpty ? { .ours($0) } : { .conflict($0) }
+    // They deleted what the user edited: the edit is kept, as it was made.
+    let mark: (Int) -> Source = region.isEmpty || theirsContent.isEmpty ? { .ours($0) } : { .conflict($0) }
     merged += oursContent.filter { !oursKept.contains($0) && !theirsText.contains(oursLines[$0]) }.map(mark)
   }
 

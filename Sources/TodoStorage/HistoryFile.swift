@@ -25,8 +25,7 @@ public struct HistoryFile: Sendable {
 
   /// The history of the todo file at `todoPath`, in `stateFolder` (`…/yaru`).
   public init(of todoPath: String, in stateFolder: String) {
-    let real = TodoFile.resolved(FilePath(todoPath)).string
-    let absolute = real.hasPrefix("/") ? real : Self.workingFolder() + "/" + real
+    let absolute = TodoFile.realPath(todoPath)
     let name = absolute.replacing("%", with: "%25").replacing("/", with: "%")
     self.init(path: stateFolder + "/history/" + name)
   }
@@ -116,11 +115,5 @@ public struct HistoryFile: Sendable {
       firstKept = index
     }
     _ = try? TodoFile.write(HistoryText.encode(Array(records[firstKept...])), to: path)
-  }
-
-  private static func workingFolder() -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return "." }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

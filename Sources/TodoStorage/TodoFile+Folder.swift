@@ -50,6 +50,18 @@ extension TodoFile {
     return current
   }
 
+  /// The file `path` names, symlinks followed, as an absolute path (from
+  /// the working folder for a relative one): the same file whatever the
+  /// folder a command runs in.
+  public static func realPath(_ path: String) -> String {
+    let real = resolved(FilePath(path)).string
+    guard !real.hasPrefix("/") else { return real }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return real }
+    let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return folder + "/" + (real.hasPrefix("./") ? String(real.dropFirst(2)) : real)
+  }
+
   /// Runs `body` while holding the folder's lock, the one every writer
   /// (yaru, `yaru add`) takes for its save, waiting up to `patience` for it
   /// (a writer stuck on a hung disk must not hang the others); nil if the

@@ -26,7 +26,7 @@ struct LineMergeTests {
     ("both make the same edit", ["a", "b"], ["a", "B"], ["a", "B"], ["a", "B"]),
     ("both edit one line differently", ["a", "b"], ["a", "mine"], ["a", "yours"], ["a", "yours", "mine !"]),
     ("we edit two lines, they edit one of them", ["a", "b", "c"], ["A", "B", "c"], ["a", "b2", "c"], ["A", "b2", "B !", "c"]),
-    ("they delete what we edited", ["a", "b"], ["a", "B"], ["a"], ["a", "B !"]),
+    ("they delete what we edited: the edit is kept, as made (no clash: only one side has the line)", ["a", "b"], ["a", "B"], ["a"], ["a", "B"]),
     ("we delete what they edited", ["a", "b"], ["a"], ["a", "B"], ["a", "B"]),
     ("we move a line down, they complete another", ["a", "b", "c"], ["b", "a", "c"], ["a", "b", "x c"], ["b", "a", "x c"]),
     ("a duplicate line is edited", ["a", "a", "b"], ["a", "a", "B"], ["a", "a", "b", "c"], ["a", "a", "B", "c"]),
