@@ -4,8 +4,9 @@
 
 SWIFT       ?= swift
 APT_PACKAGES = libncurses-dev tmux
-# Only the tests need todo.sh (to check that it reads what yaru writes).
-TEST_APT_PACKAGES = todotxt-cli
+# Only the tests need todo.sh (to check that it reads what yaru writes);
+# `yaru sync` runs the git program, and its tests need it.
+TEST_APT_PACKAGES = todotxt-cli git
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
@@ -115,6 +116,7 @@ test: test-deps
 	Tests/e2e/shell-vs-keys.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/shell-dates.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/history.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/sync.sh $(DEBUG_BIN)/yaru
 	@# `make stress` has the co-writer stress and archive-kill.sh: both still
 	@# lose a line now and then (docs/TodoFile.md), so they are not CI's.
 	STRESS_RUNS=0 Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru
