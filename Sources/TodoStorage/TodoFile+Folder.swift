@@ -80,6 +80,17 @@ extension TodoFile {
     return try body()
   }
 
+  /// `body`, unless a writer holds the folder's lock now (nil then): what
+  /// a writer changes in place (`yaru sync`'s merge: git writes the file
+  /// where it is) is not read halfway. A folder that cannot be opened for
+  /// its lock is read all the same.
+  static func unlessFolderIsBeingWritten<Result>(_ folder: FilePath, _ body: () -> Result) -> Result? {
+    guard let descriptor = try? FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec]) else { return body() }
+    defer { try? descriptor.close() }
+    if flock(descriptor.rawValue, LOCK_SH | LOCK_NB) != 0, errno == EWOULDBLOCK { return nil }
+    return body()
+  }
+
   /// Removes the temporary files (`.todo.txt.yaru-XXXXXX`) that saves killed
   /// midway left beside the file. Under the folder lock, so that no save
   /// running now loses its own.

@@ -148,12 +148,18 @@ public enum TodoFile {
   public static func look(_ path: String, since known: DiskStamp?) -> FileLook {
     guard let info = try? Stat(FilePath(path)) else { return .gone }
     if let known, DiskStamp(info, hash: known.hash) == known { return .unchanged }
-    do throws(TodoFileError) {
-      guard let contents = try read(path) else { return .gone }
-      return .read(text: contents.text, stamp: contents.stamp)
-    } catch {
-      return .unreadable(error.message)
+    // A writer at work under the folder's lock (`yaru sync`'s merge, which
+    // git writes in place) is not read halfway: the next look reads it.
+    let folder = folderPath(of: resolved(FilePath(path)))
+    let found = unlessFolderIsBeingWritten(folder) { () -> FileLook in
+      do throws(TodoFileError) {
+        guard let contents = try read(path) else { return .gone }
+        return .read(text: contents.text, stamp: contents.stamp)
+      } catch {
+        return .unreadable(error.message)
+      }
     }
+    return found ?? .unchanged
   }
 
   private static func check(_ target: FilePath, against expectation: DiskExpectation, path: String) throws(TodoFileError) {
