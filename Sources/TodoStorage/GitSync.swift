@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 import SystemPackage
 import TodoModel
@@ -10,28 +11,7 @@ import TodoModel
 /// in them. The folder's lock is held for what changes the files (commit,
 /// merge), never while waiting on the network.
 public struct GitSync: Sendable {
-  public enum Outcome: Equatable, Sendable {
-    /// The remote and the files agree (exit 0); what happened.
-    case synced(String)
-    /// The remote cannot be reached (exit 1): nothing is lost, a commit waits.
-    case offline(String)
-    /// A person must act (exit 2): the message names the command to run.
-    case needsPerson(String)
-
-    public var exitStatus: Int32 {
-      switch self {
-      case .synced: 0
-      case .offline: 1
-      case .needsPerson: 2
-      }
-    }
-
-    public var message: String {
-      switch self {
-      case .synced(let text), .offline(let text), .needsPerson(let text): text
-      }
-    }
-  }
+  public typealias Outcome = SyncOutcome
 
   /// The todo file as its symlinks resolve, and the done file.
   public let todoPath: String
@@ -39,11 +19,14 @@ public struct GitSync: Sendable {
   /// How `git` calls yaru back for merges (this program's own path).
   public let driverCommand: String
   public var timeLimit: Duration = .seconds(60)
+  /// Where what a sync brings is recorded, as the sync's change.
+  public var history: HistoryClient?
 
-  public init(todoPath: String, donePath: String, driverCommand: String) {
+  public init(todoPath: String, donePath: String, driverCommand: String, history: HistoryClient? = nil) {
     self.todoPath = TodoFile.realPath(todoPath)
     self.donePath = TodoFile.realPath(donePath)
     self.driverCommand = driverCommand
+    self.history = history
   }
 
   var folder: String { TodoFile.folderPath(of: FilePath(todoPath)).string }
@@ -112,11 +95,15 @@ public struct GitSync: Sendable {
       let fetched = git.run(["fetch", "-q", "origin"])
       guard fetched.succeeded else { return offline(git, fetched) }
       if git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/\(branch)"]).succeeded {
+        let before = (try? TodoFile.read(todoPath))?.text ?? ""
         let merge = whileLocked { git.run(["merge", "-q", "--no-edit", "origin/\(branch)"]) }
         guard let merge, merge.succeeded else {
           return .needsPerson("the merge from origin stopped (\(merge?.output.trimmed ?? "the folder stayed locked")): git -C \(folder) status")
         }
-        if !merge.output.contains("Already up to date") { merged += 1 }
+        if !merge.output.contains("Already up to date") {
+          merged += 1
+          recordWhatCame(before: before)
+        }
       }
       let pushed = git.run(["push", "-q", "origin", "HEAD:refs/heads/\(branch)"])
       if pushed.succeeded {
@@ -125,6 +112,19 @@ public struct GitSync: Sendable {
       if pushed.timedOut { return offline(git, pushed) }
     }
     return .offline("the remote kept moving: tried three times; the next sync tries again")
+  }
+
+  /// The lines the merge brought into the todo file, in the history as
+  /// the sync's change (the open list then knows who made it).
+  private func recordWhatCame(before: String) {
+    guard let history, let after = (try? TodoFile.read(todoPath))?.text, after != before else { return }
+    let hunks = LineMerge.hunks(from: TodoList.lines(of: before), to: TodoList.lines(of: after))
+    guard !hunks.isEmpty else { return }
+    var id = ""
+    for _ in 0..<8 { id += String(UInt8.random(in: 0...15), radix: 16) }
+    _ = history.append([HistoryRecord(
+      id: "sync." + id, time: .now, source: "sync", kind: .outside, summary: "from origin: " + hunks.summary, hunks: hunks
+    )])
   }
 
   private func offline(_ git: Git, _ outcome: ChildProcess.Outcome) -> Outcome {

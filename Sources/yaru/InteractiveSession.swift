@@ -29,6 +29,8 @@ final class InteractiveSession {
   /// Where the choices made with `t`, `s`, `f`, `H` are kept for next time.
   private let stateFile: StateFile
   private let history: HistoryClient
+  /// Where a background sync waits on the network (never the file's queue).
+  private let syncQueue = DispatchQueue(label: "yaru.sync")
   /// The choices at start: the file is written only if the user changed them.
   private let startingChoices: RememberedChoices
 
@@ -42,7 +44,13 @@ final class InteractiveSession {
     (historyFile.keepSteps, historyFile.keepDays) = (config.historySteps, config.historyDays)
     history = historyFile.client
     // `history = 0`: nothing is kept between runs.
-    let environment = AppEnvironment.live(file: file, ioQueue: ioQueue, history: config.historySteps > 0 ? history : nil)
+    var environment = AppEnvironment.live(file: file, ioQueue: ioQueue, history: config.historySteps > 0 ? history : nil)
+    if config.syncsWithGit {
+      let git = GitSync(todoPath: file.path, donePath: file.donePath, driverCommand: SyncCommand.ownPath, history: history)
+      let path = file.path
+      environment.sync = SyncClient { git.sync { SyncCommand.commitMessage(path, since: $0) } }
+      environment.syncQueue = DispatchQueueScheduler(syncQueue)
+    }
     let now = environment.now()
     var initial = AppReducer.State.start(
       now: now, utcOffset: environment.utcOffset(now), config: config, remembered: stateFile.remembered, view: view

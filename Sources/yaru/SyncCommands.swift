@@ -23,7 +23,8 @@ struct SyncCommand: ParsableCommand {
     let settings = try file.settings()
     let todoPath = file.path(settings)
     let sync = GitSync(
-      todoPath: todoPath, donePath: TodoFilePath.done(besides: todoPath, config: settings), driverCommand: Self.ownPath
+      todoPath: todoPath, donePath: TodoFilePath.done(besides: todoPath, config: settings), driverCommand: Self.ownPath,
+      history: HistoryFile(of: todoPath, in: StateFile.folder()).client
     )
     if remote != nil, !setup { throw ShellFile.fail("a remote is given with --setup: yaru sync --setup \(remote ?? "")") }
     let outcome = setup ? sync.setup(remote: remote) : sync.sync { Self.commitMessage(todoPath, since: $0) }

@@ -20,11 +20,14 @@ public struct AppEnvironment: Sendable {
   public var file: TodoFileClient?
   /// Where the file's history is kept; nil keeps it for this run only.
   public var history: HistoryClient?
+  /// `sync = "git"`: how the list syncs, and the queue it waits on the network in.
+  public var sync: SyncClient?
+  public var syncQueue: any Scheduler
 
   public init(
     now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
     utcOffset: @escaping @Sendable (Date) -> UTCOffset, mainQueue: any Scheduler, ioQueue: any Scheduler, file: TodoFileClient?,
-    history: HistoryClient? = nil
+    history: HistoryClient? = nil, sync: SyncClient? = nil, syncQueue: (any Scheduler)? = nil
   ) {
     self.now = now
     self.uuid = uuid
@@ -33,6 +36,8 @@ public struct AppEnvironment: Sendable {
     self.ioQueue = ioQueue
     self.file = file
     self.history = history
+    self.sync = sync
+    self.syncQueue = syncQueue ?? ioQueue
   }
 
   /// Virtual time and ids counting up from 1: every run is the same. The

@@ -18,14 +18,14 @@ extension AppReducer {
       ))
       state.file.savedRevision = isHealed ? before : state.list.revision
       state.list.selection = state.list.firstVisible()?.id
-      return effect
+      return .merge(effect, syncFeature.reduce(into: &state.sync, action: .started).map(Action.sync))
     case .historyRead(let reading):
       state.list.history.restore(reading.records)
       return .none
     case .saveFinished(let revision, _, .success, _, _):
       // The file has these changes now: their records went with the save.
       _ = state.list.history.takeWritable(upTo: revision)
-      return .none
+      return syncFeature.reduce(into: &state.sync, action: .fileChanged).map(Action.sync)
     case .writerLeft:
       // Read-only, the list only took the file's changes: it is saved as it is.
       state.file.savedRevision = state.list.revision

@@ -33,6 +33,10 @@ extension AppReducer {
       state.search.message = nil
       effects.append(flash(&state, message))
     }
+    if let message = state.sync.message {
+      state.sync.message = nil
+      effects.append(flash(&state, message))
+    }
     if !state.list.unarchiveWhenSaved.isEmpty {
       // Kept for the save that writes this revision (none in memory).
       if !state.file.isInMemory { state.file.unarchiveAfter[state.list.revision, default: []] += state.list.unarchiveWhenSaved }
@@ -43,6 +47,10 @@ extension AppReducer {
     if state.file.phase == .ready { effects.append(mergeDisplaced(&state)) }
     effects.append(saveIfBehind(&state))
     effects.append(writeHistoryIfSaved(&state))
+    if state.isQuitting, !state.hasUnsavedChanges, !state.file.isSaving, state.exitStatus == 0 {
+      // Every change is in the file: one last sync, waited for a little.
+      effects.append(syncFeature.reduce(into: &state.sync, action: .quitting).map(Action.sync))
+    }
     effects.append(countMatchesIfStale(&state))
     return .merge(effects)
   }
@@ -112,7 +120,7 @@ extension AppReducer.State {
   /// The program may exit: quitting, and every committed change is in the
   /// file, or in a rescue copy, or could not be put in either (said at exit).
   public var canExit: Bool {
-    guard isQuitting else { return false }
+    guard isQuitting, sync.isDoneForQuit || exitStatus != 0 else { return false }
     if !hasUnsavedChanges || file.phase != .ready { return true }
     if case .ended = file.rescue { return true }
     return false
@@ -122,6 +130,9 @@ extension AppReducer.State {
   /// changes that did not reach the file say where they are instead (the
   /// status is then 1, unless a signal ended it).
   public var exit: (status: Int32, message: String?) {
+    if sync.didGiveUp, !hasUnsavedChanges {
+      return (exitStatus, "yaru: the sync did not finish in \(SyncFeature.quitWait.components.seconds) s; your changes are saved and go with the next sync")
+    }
     guard hasUnsavedChanges, file.phase == .ready, case .ended(let message) = file.rescue else { return (exitStatus, nil) }
     return (exitStatus == 0 ? 1 : exitStatus, "yaru: " + message)
   }

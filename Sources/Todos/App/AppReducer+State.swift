@@ -11,6 +11,8 @@ extension AppReducer {
     public var list: ListFeature.State
     public var file = FileSync.State()
     public var search = Search.State()
+    /// `sync = "git"`: the background sync and how the last one went.
+    public var sync = SyncFeature.State()
     public var mode: Mode = .list
     /// The config file's choices and the clock format.
     public var settings = Settings()

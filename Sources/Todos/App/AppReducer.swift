@@ -20,6 +20,7 @@ public struct AppReducer: Reducer {
     case list(ListFeature.Action)
     case file(FileSync.Action)
     case search(Search.Action)
+    case sync(SyncFeature.Action)
     case editor(LineEditor.Action)
     // Adding and editing todos (the list and the line editor together).
     case addTodo(Placement)
@@ -60,6 +61,9 @@ public struct AppReducer: Reducer {
     static let filePath = CasePath<Action, FileSync.Action>(
       Action.file, extract: { if case let .file(action) = $0 { action } else { nil } }
     )
+    static let syncPath = CasePath<Action, SyncFeature.Action>(
+      Action.sync, extract: { if case let .sync(action) = $0 { action } else { nil } }
+    )
     static let searchPath = CasePath<Action, Search.Action>(
       Action.search, extract: { if case let .search(action) = $0 { action } else { nil } }
     )
@@ -81,17 +85,20 @@ public struct AppReducer: Reducer {
 
   let listFeature: ListFeature
   let fileSync: FileSync
+  let syncFeature: SyncFeature
 
   public init(environment: AppEnvironment) {
     self.environment = environment
     listFeature = ListFeature(environment: environment)
     fileSync = FileSync(environment: environment)
+    syncFeature = SyncFeature(environment: environment)
     let app = self
     features = Reduce(
       CombineReducers {
         Scope(state: \.list, action: Action.listPath) { app.listFeature }
         Scope(state: \.file, action: Action.filePath) { app.fileSync }
         Scope(state: \.search, action: Action.searchPath) { Search() }
+        Scope(state: \.sync, action: Action.syncPath) { app.syncFeature }
         Reduce(app.core)
       }
       .ifLet(\.editor, action: Action.editorPath) { LineEditor() }
@@ -127,7 +134,10 @@ public struct AppReducer: Reducer {
       )
     case .list(.todo):
       if state.mode == .choosingPriority { state.mode = .list }
-    case .list, .search, .editor:
+    case .sync(.finished(.synced, _)):
+      // What it brought is read now, not at the next look.
+      return fileSync.reduce(into: &state.file, action: .watchTicked).map(Action.file)
+    case .list, .search, .editor, .sync:
       break
     case .file(let action):
       return fileResult(&state, action)

@@ -93,7 +93,12 @@ public enum AppView {
   }
 
   static func clockText(_ state: AppReducer.State) -> String {
-    let clock = WallClock(state.now, at: state.utcOffset)
+    clockText(state, at: state.now)
+  }
+
+  /// The time of `date` as the header's clock shows times.
+  static func clockText(_ state: AppReducer.State, at date: Date) -> String {
+    let clock = WallClock(date, at: state.utcOffset)
     let hour = clock.hour
     let minute = clock.minute < 10 ? "0\(clock.minute)" : "\(clock.minute)"
     if state.settings.uses24HourClock { return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + minute }
@@ -160,7 +165,11 @@ public enum AppView {
     let row = frame.size.rows - 1
     let left = state.list.activeCount
     var x = frame.write(left == 1 ? "1 item left" : "\(left) items left", column: 1, row: row, style: Style(bold: true))
-    let (status, style, isCalm) = saveStatus(state)
+    var (status, style, isCalm) = saveStatus(state)
+    if let (sync, syncStyle, syncIsCalm) = syncStatus(state) {
+      status += " · " + sync
+      (style, isCalm) = (syncIsCalm ? style : syncStyle, isCalm && syncIsCalm)
+    }
     // A calm status ("saved") makes room for a message a narrow screen
     // would otherwise shorten; a warning ("NOT SAVED") stays.
     let flashRoom = frame.size.columns - x - DisplayWidth.of(" · \(status) · ")
@@ -183,6 +192,18 @@ public enum AppView {
   /// force, since it lets no todo through.
   static func searchProblem(_ state: AppReducer.State) -> String? {
     state.query.isEmpty ? nil : SearchQuery(state.query, today: state.today).problem
+  }
+
+  /// How the last sync went (`sync = "git"`), and whether that is calm.
+  private static func syncStatus(_ state: AppReducer.State) -> (String, Style, isCalm: Bool)? {
+    let sync = state.sync
+    guard sync.isEnabled else { return nil }
+    switch sync.last {
+    case nil: return (sync.isSyncing ? "syncing…" : "not synced yet", Style(dim: true), true)
+    case .synced(let date): return ("synced \(clockText(state, at: date))", Style(dim: true), true)
+    case .offline(let since, _): return ("offline since \(clockText(state, at: since))", Style(foreground: .yellow), false)
+    case .needsYou(let why): return ("sync needs you: \(why)", state.settings.theme[.error], false)
+    }
   }
 
   /// The file's state for the footer, and whether it is calm: all is as

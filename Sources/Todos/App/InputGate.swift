@@ -26,6 +26,7 @@ enum InputGate {
   private static func isIntent(_ action: AppReducer.Action) -> Bool {
     switch action {
     case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.doneFileFailed),
+         .sync(.started), .sync(.due), .sync(.fileChanged), .sync(.finished), .sync(.quitting), .sync(.finalWaitOver),
          .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized:
       false
     default:

@@ -162,6 +162,7 @@ public enum Keymap {
     bind(.list, "undo", ["u"], .list(.undo), "undo"),
     bind(.list, "redo", [.control("r")], .list(.redo), "redo"),
     bind(.list, "history", ["U"], .toggleHistory, "the history: every change, who made it; Enter reverts one"),
+    bind(.list, "sync", ["S"], .sync(.syncNow), "sync now (sync = \"git\" in the config)"),
     bind(.list, "clock", ["t"], .toggleClockFormat, "12/24-hour clock"),
     bind(.list, "help", ["?"], .toggleHelp, "this help"),
     bind(.list, "quit", ["q"], .quit, "quit (saves)"),

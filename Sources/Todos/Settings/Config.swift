@@ -24,6 +24,11 @@ public struct Config: Equatable, Sendable {
   /// kept); `history-days`: or all of these last days', whichever is more.
   public var historySteps = 1_000
   public var historyDays = 90
+  /// `sync = "git"`: the open list syncs through git (docs/Sync.md), every
+  /// `sync-every` and `sync-after` the last change.
+  public var syncsWithGit = false
+  public var syncEvery: Duration = .seconds(300)
+  public var syncAfter: Duration = .seconds(30)
   /// `[views]`: named searches, in the file's order (the order `v` goes through them).
   public var views: [NamedView] = []
 
@@ -84,6 +89,16 @@ public struct Config: Equatable, Sendable {
     case ("history", .integer(let value)), ("history-days", .integer(let value)):
       guard value >= 0 else { throw entry.failure("\(entry.key) is a number of \(entry.key == "history" ? "steps" : "days"), 0 or more") }
       if entry.key == "history" { historySteps = value } else { historyDays = value }
+    case ("sync", .string(let value)):
+      guard value == "git" || value == "off" else { throw entry.failure("sync is \"git\" or \"off\", not \"\(value)\"") }
+      syncsWithGit = value == "git"
+    case ("sync-every", .string(let value)), ("sync-after", .string(let value)):
+      guard let duration = Self.duration(value), duration > .zero else {
+        throw entry.failure("\(entry.key) is a time such as \"30s\", \"5m\" or \"1h\", not \"\(value)\"")
+      }
+      if entry.key == "sync-every" { syncEvery = duration } else { syncAfter = duration }
+    case ("sync", _), ("sync-every", _), ("sync-after", _):
+      throw entry.failure("\(entry.key) takes a \"string\"")
     case ("history", _), ("history-days", _):
       throw entry.failure("\(entry.key) takes a number, such as \(entry.key == "history" ? 1000 : 90)")
     case ("file", _), ("done-file", _), ("clock", _), ("order", _), ("add-at", _):
@@ -132,7 +147,20 @@ public struct Config: Equatable, Sendable {
     views.append(NamedView(name: entry.key, query: query))
   }
 
-  private static let settings = ["file", "done-file", "clock", "order", "show-hidden", "add-at", "history", "history-days"]
+  private static let settings = [
+    "file", "done-file", "clock", "order", "show-hidden", "add-at", "history", "history-days", "sync", "sync-every", "sync-after",
+  ]
+
+  /// `30s`, `5m`, `1h`.
+  static func duration(_ text: String) -> Duration? {
+    guard let unit = text.last, let number = Int(text.dropLast()), number >= 0 else { return nil }
+    switch unit {
+    case "s": return .seconds(number)
+    case "m": return .seconds(number * 60)
+    case "h": return .seconds(number * 3_600)
+    default: return nil
+    }
+  }
 
   /// The view called `name`, for `--view`; an error lists the views there are.
   public func view(named name: String) throws(Failure) -> NamedView {
@@ -150,6 +178,8 @@ public struct Config: Equatable, Sendable {
     state.list.showsHidden = showsHidden
     state.settings.addsAtEnd = addsAtEnd
     if historySteps > 0 { state.list.history.limit = historySteps }
+    state.sync.isEnabled = syncsWithGit
+    (state.sync.every, state.sync.after) = (syncEvery, syncAfter)
     state.settings.keyOverrides = keys
     state.settings.theme = theme
     state.search.views = views
