@@ -11,10 +11,8 @@
 set -u
 yaru=$(realpath "$1")
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "  ok   $1"; }
+. "$(dirname "$0")/tmux-helpers.sh"
+ok() { pass "$1"; }
 bad() { failed=$((failed + 1)); echo "  FAIL $1"; }
 # git and yaru see only this test's home and state.
 export HOME="$work/home" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" GIT_CONFIG_NOSYSTEM=1
@@ -118,5 +116,40 @@ git init -q "$work/lonely"; echo "y" > "$work/lonely/todo.txt"
 "$yaru" sync --file "$work/lonely/todo.txt" > "$work/out" 2>&1
 status=$?
 if [ "$status" = 2 ] && grep -q "no remote" "$work/out"; then ok "no remote: status 2"; else bad "no remote: $status $(cat "$work/out")"; fi
+# Two open lists with sync = "git" and short intervals: a todo added on one
+# shows on the other with no key pressed; quitting while the remote hangs
+# takes at most a few seconds, and says the sync will finish next time.
+mkdir -p "$XDG_CONFIG_HOME/yaru"
+printf 'sync = "git"\nsync-every = "2s"\nsync-after = "1s"\n' > "$XDG_CONFIG_HOME/yaru/config.toml"
+open_list() {  # NAME FILE: a tmux server of its own, its socket in $sock_NAME
+  tmux -S "$work/sock-$1" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+    "HOME='$HOME' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' XDG_STATE_HOME='$XDG_STATE_HOME' GIT_CONFIG_NOSYSTEM=1 GIT_SSH_COMMAND=\"\${GIT_SSH_COMMAND:-}\" '$yaru' --file '$2'; echo EXIT=\$?; sleep 60"
+}
+open_list a "$a"; open_list b "$b"
+sock="$work/sock-a"
+check "the list on A is open and synced" "synced"
+keys a; keys -l "typed on A"; keys Enter
+sock="$work/sock-b"
+check "a todo added on A shows on B with no key pressed" "typed on A"
+tmux -S "$work/sock-a" send-keys q
+# The remote now hangs (an ssh that never answers): quitting waits 3 s at most.
+git -C "$work/b" remote set-url origin "ssh://sync.invalid/remote.git"
+tmux -S "$work/sock-b" kill-server
+GIT_SSH_COMMAND="sh -c 'sleep 60'" open_list b "$b"
+sock="$work/sock-b"
+wait_for "items left" || true
+keys a; keys -l "typed on B, remote hanging"; keys Enter
+wait_for "typed on B, remote hanging" || true
+sleep 1.2  # sync-after: a sync to the hanging remote is under way
+start=$(date +%s%N)
+keys q
+wait_for "EXIT=0" || true
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ "$took" -le 4500 ] && screen | grep -q "the sync did not finish in 3 s"; then
+  pass "quitting during a hanging sync takes ${took} ms and says so"
+else
+  fail "quitting during a hanging sync took ${took} ms"
+fi
+if grep -q "typed on B, remote hanging" "$b"; then pass "and the todo is saved"; else fail "the todo is not in the file"; fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
