@@ -444,7 +444,7 @@ if [ "$(env -u YARU_FILE TODO_FILE="$work/todofile.txt" "$yaru" ls --config "$wo
   pass "the config's file, before TODO_FILE"; else fail "config file setting"; fi
 printf 'clock = "24h"\nclok = "12h"\n' > "$work/bad.toml"
 out=$(XDG_CONFIG_HOME="$work/xdg" "$yaru" --config "$work/bad.toml" 2>&1 < /dev/null); status=$?
-if [ "$status" = 2 ] && [ "$out" = "yaru: $work/bad.toml:2: unknown setting clok (settings: file, done-file, clock, order, show-hidden, add-at, history, history-days)" ]; then
+if [ "$status" = 2 ] && [ "$out" = "yaru: $work/bad.toml:2: unknown setting clok (settings: file, done-file, clock, order, show-hidden, add-at, history, history-days, sync, sync-every, sync-after)" ]; then
   pass "a wrong config stops yaru: PATH:LINE, status 2"; else fail "bad config: $status $out"; fi
 mkdir -p "$work/xdg/yaru"; cp "$work/bad.toml" "$work/xdg/yaru/config.toml"
 out=$(XDG_CONFIG_HOME="$work/xdg" "$yaru" ls --file "$work/tododir/todo.txt" 2>&1); status=$?
