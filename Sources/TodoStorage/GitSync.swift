@@ -36,6 +36,7 @@ public struct GitSync: Sendable {
   /// `origin` and a first push. Again, it changes nothing.
   public func setup(remote: String?) -> Outcome {
     var git = Git(folder: folder, deadline: ContinuousClock.now + timeLimit)
+    if let missing = git.missing { return missing }
     if !git.run(["rev-parse", "--show-toplevel"]).succeeded {
       let made = git.run(["init", "-q"])
       guard made.succeeded else { return .needsPerson("cannot make \(folder) a git repository: \(made.output.trimmed)") }
@@ -64,6 +65,7 @@ public struct GitSync: Sendable {
   /// on a refused push (three tries).
   public func sync(message: (_ lastCommit: Int64?) -> String) -> Outcome {
     var git = Git(folder: folder, deadline: ContinuousClock.now + timeLimit)
+    if let missing = git.missing { return missing }
     guard git.run(["rev-parse", "--show-toplevel"]).succeeded else {
       return .needsPerson("\(folder) is not a git repository: yaru sync --setup [REMOTE] makes it one")
     }
@@ -201,6 +203,13 @@ struct Git {
   init(folder: String, deadline: ContinuousClock.Instant) {
     self.folder = folder
     self.deadline = deadline
+  }
+
+  /// Said when there is no `git` to run.
+  var missing: SyncOutcome? {
+    let version = raw(["--version"], [:])
+    guard version.status == nil, !version.timedOut else { return nil }
+    return .needsPerson("yaru sync runs the git program, and there is none on PATH: install git (apt-get install git)")
   }
 
   mutating func run(_ arguments: [String]) -> ChildProcess.Outcome {

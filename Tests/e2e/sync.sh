@@ -116,6 +116,10 @@ git init -q "$work/lonely"; echo "y" > "$work/lonely/todo.txt"
 "$yaru" sync --file "$work/lonely/todo.txt" > "$work/out" 2>&1
 status=$?
 if [ "$status" = 2 ] && grep -q "no remote" "$work/out"; then ok "no remote: status 2"; else bad "no remote: $status $(cat "$work/out")"; fi
+env PATH=/nonexistent "$yaru" sync --file "$a" > "$work/out" 2>&1
+status=$?
+if [ "$status" = 2 ] && grep -q "install git" "$work/out"; then ok "no git: status 2, says to install it"; else bad "no git: $status $(cat "$work/out")"; fi
+
 # Two open lists with sync = "git" and short intervals: a todo added on one
 # shows on the other with no key pressed; quitting while the remote hangs
 # takes at most a few seconds, and says the sync will finish next time.
