@@ -4,32 +4,11 @@
 set -u
 yaru=$(realpath "$1")
 work=$(mktemp -d)
-sessions=0
-sock="$work/sock0"
-passed=0
-failed=0
-trap 'for s in "$work"/sock*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
 # Never the config or state file of whoever runs the tests.
 export XDG_CONFIG_HOME="$work/no-config"
 export XDG_STATE_HOME="$work/state"
+. "$(dirname "$0")/tmux-helpers.sh"
 
-pass() { passed=$((passed + 1)); echo "  ok   $1"; }
-fail() {
-  failed=$((failed + 1)); echo "  FAIL $1"
-  echo "  --- screen ---"; tmux -S "$sock" capture-pane -p 2>/dev/null | sed 's/^/  | /'
-}
-screen() { tmux -S "$sock" capture-pane -p 2>/dev/null; }
-keys() { tmux -S "$sock" send-keys "$@"; }
-# Polls the screen (every 50 ms, up to 5 s) until it shows TEXT.
-wait_for() {
-  local text=$1 i
-  for i in $(seq 100); do
-    screen | grep -qF -- "$text" && return 0
-    sleep 0.05
-  done
-  return 1
-}
-check() { if wait_for "$2"; then pass "$1"; else fail "$1 (wanted: $2)"; fi; }
 # A new tmux server (own socket) running yaru on FILE (with ARGS), then the
 # exit status and the tty modes.
 start_on() {
