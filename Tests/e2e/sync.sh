@@ -138,9 +138,11 @@ check "a todo added on A shows on B with no key pressed" "typed on A"
 tmux -S "$work/sock-a" send-keys q
 # The remote now hangs (an ssh that never answers): quitting waits 3 s at most.
 git -C "$work/b" remote set-url origin "ssh://sync.invalid/remote.git"
-tmux -S "$work/sock-b" kill-server
-GIT_SSH_COMMAND="sh -c 'sleep 60'" open_list b "$b"
-sock="$work/sock-b"
+tmux -S "$work/sock-b" send-keys q
+wait_for "EXIT=0" || true
+# A new server on a socket of its own (reusing one races the old server's exit).
+GIT_SSH_COMMAND="sh -c 'sleep 60'" open_list b2 "$b"
+sock="$work/sock-b2"
 wait_for "items left" || true
 keys a; keys -l "typed on B, remote hanging"; keys Enter
 wait_for "typed on B, remote hanging" || true
