@@ -48,7 +48,7 @@ extension ListFeature {
     case .delete:
       let removed = indices.map { ListChange.IndexedTodo(index: $0, todo: state.todos[$0]) }
       return change(&state, ListEdit(
-        changes: [.removeMany(removed)], message: "Deleted \(Self.count(removed.count)) — u brings them back"
+        changes: [.removeMany(removed)], message: "Deleted \(Self.count(removed.count)) — u brings \(removed.count == 1 ? "it" : "them") back"
       ))
     case .todo(let action):
       var updates: [ListChange] = []
@@ -77,7 +77,7 @@ extension ListFeature {
     switch action {
     case .toggleCompleteTapped:
       let completed = updates.filter { if case .update(_, let after) = $0 { after.isComplete } else { false } }.count
-      if completed == n { return "Completed \(count(n)) — u brings them back" }
+      if completed == n { return "Completed \(count(n)) — u brings \(n == 1 ? "it" : "them") back" }
       if completed == 0 { return "Re-opened \(count(n)) — u undoes" }
       return "Completed \(completed) and re-opened \(n - completed) todos — u undoes"
     case .priorityCycled: return "Changed the priority of \(count(n)) — u undoes"
