@@ -156,6 +156,24 @@ struct PowerEditingAppTests {
     #expect(store.state.list.lastChange == .todo(.wordsAdded("due:tomorrow (A) @phone")))
   }
 
+  /// Marks act when none of them shows, and with nothing selected: `P` then a letter.
+  @Test func pThenALetterSetsThePriorityOfMarkedTodosNotShown() {
+    var state = AppReducer.State.loaded(["one", "two", "three"])
+    state.list.marks = [id(101), id(103)]
+    state.search.text = "nothing matches this"
+    let store = appStore(state, on: scheduler)
+    store.send(.list(.selectFirst))
+    #expect(store.state.list.selection == nil)
+    store.send(Keymap.action(for: "P", in: store.state)!)
+    store.send(Keymap.action(for: "b", in: store.state)!)
+    #expect(store.state.mode == .list)
+    #expect(store.state.list.todos.map(TodoTxt.format) == ["(B) one", "two", "(B) three"])
+    #expect(store.state.flash == "Priority B for 2 todos — u undoes")
+    store.send(.list(.undo))
+    #expect(store.state.list.todos.map(TodoTxt.format) == ["one", "two", "three"])
+    store.cancelAllEffects()
+  }
+
   @Test func thePromptRefusesADueThatIsNoDate() {
     let store = appStore(.loaded(["call mom"]), on: scheduler)
     store.send(.startWordsPrompt(.add))
