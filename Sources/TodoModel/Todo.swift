@@ -52,6 +52,11 @@ public struct Todo: Sendable {
     case priorityCycled
     /// `P` and a letter (or Space: none).
     case prioritySet(Character?)
+    /// `>` / `<`: `due:` this many days later (earlier when negative), `t:` with it (Postpone.swift).
+    case postponed(days: Int)
+    /// `+` / `-` and the words typed at the prompt (Words.swift).
+    case wordsAdded(String)
+    case wordsRemoved(String)
   }
 
   /// Today, from the environment's clock: completing a todo stamps it.

@@ -77,10 +77,10 @@ struct ConfigTests {
     var state = config.applied(to: AppReducer.State(todos: todos("one"), now: startDate))
     state.file.phase = .ready
     state.list.selection = id(101)
-    #expect(Keymap.action(for: .control("d"), in: state) == .list(.deleteSelected))
+    #expect(Keymap.action(for: .control("d"), in: state) == .list(.act(.delete)))
     #expect(Keymap.action(for: "x", in: state) == nil, "unbound")
-    #expect(Keymap.action(for: .enter, in: state) == .list(.todo(id: id(101), action: .toggleCompleteTapped)))
-    #expect(Keymap.action(for: " ", in: state) == .list(.todo(id: id(101), action: .toggleCompleteTapped)), "the other default key stays")
+    #expect(Keymap.action(for: .enter, in: state) == .list(.act(.todo(.toggleCompleteTapped))))
+    #expect(Keymap.action(for: " ", in: state) == .list(.act(.todo(.toggleCompleteTapped))), "the other default key stays")
     let toggle = Keymap.commands(config.keys).first { $0.name == "toggle" }!
     #expect(toggle.keys == [" ", .enter])
     #expect(Keymap.commandNames.count == Set(Keymap.commandNames).count, "names are unique")

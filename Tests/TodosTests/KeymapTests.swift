@@ -25,11 +25,14 @@ struct KeymapTests {
       (.pageDown, .list(.pageDown)), (.control("f"), .list(.pageDown)), (.pageUp, .list(.pageUp)), (.control("b"), .list(.pageUp)),
       ("a", .addTodo(.top)), ("o", .addTodo(.below)), ("O", .addTodo(.above)),
       ("e", .editSelected), (.enter, .editSelected),
-      ("x", .list(.todo(id: id(101), action: .toggleCompleteTapped))),
-      (" ", .list(.todo(id: id(101), action: .toggleCompleteTapped))),
-      ("d", .list(.deleteSelected)), (.delete, .list(.deleteSelected)),
+      ("x", .list(.act(.todo(.toggleCompleteTapped)))),
+      (" ", .list(.act(.todo(.toggleCompleteTapped)))),
+      ("d", .list(.act(.delete))), (.delete, .list(.act(.delete))),
       ("J", .list(.moveSelected(.down))), ("K", .list(.moveSelected(.up))),
-      ("p", .list(.todo(id: id(101), action: .priorityCycled))),
+      ("p", .list(.act(.todo(.priorityCycled)))),
+      (">", .list(.act(.todo(.postponed(days: 1))))), ("<", .list(.act(.todo(.postponed(days: -1))))),
+      ("+", .startWordsPrompt(.add)), ("-", .startWordsPrompt(.remove)), (".", .list(.repeatLastChange)),
+      ("m", .list(.toggleMark)), ("M", .list(.markVisible)), (.escape, .cancelSearch),
       ("P", .choosePriority), ("A", .archiveCompleted), ("H", .list(.toggleHidden)), ("s", .list(.cycleOrder)),
       ("f", .list(.cycleFilter)), ("C", .list(.clearCompleted)), ("/", .startSearch),
       ("u", .list(.undo)), (.control("r"), .list(.redo)), ("t", .toggleClockFormat), ("?", .toggleHelp),
@@ -79,6 +82,25 @@ struct KeymapTests {
     empty.list.selection = nil
     #expect(Keymap.action(for: "x", in: empty) == nil)
     #expect(Keymap.action(for: "p", in: empty) == nil)
+    #expect(Keymap.action(for: ">", in: empty) == nil)
+    #expect(Keymap.action(for: "+", in: empty) == nil)
+  }
+
+  /// With marks, the change keys act without a selection: on the marks.
+  @Test func changeKeysActOnMarksWithoutASelection() {
+    var marked = list
+    marked.list.selection = nil
+    marked.list.marks = [id(102)]
+    #expect(Keymap.action(for: "x", in: marked) == .list(.act(.todo(.toggleCompleteTapped))))
+    #expect(Keymap.action(for: "-", in: marked) == .startWordsPrompt(.remove))
+  }
+
+  @Test func theWordsPromptIsTheLineEditor() {
+    let prompting = AppReducer.Mode.prompting(.init(kind: .add))
+    #expect(action("q", in: prompting) == .editor(.insert("q")))
+    #expect(action(.control("w"), in: prompting) == .editor(.deleteWordBackward))
+    #expect(action(.enter, in: prompting) == .commitWordsPrompt)
+    #expect(action(.escape, in: prompting) == .cancelWordsPrompt)
   }
 
   @Test func theHelpIsMadeFromTheTable() {

@@ -18,7 +18,7 @@ struct PropertyTests {
   static let keys: [Key] = [
     "j", "k", "g", "G", .pageDown, .pageUp, "a", "o", "O", "e", .enter, "x", " ", "d", "J", "K",
     "p", "f", "C", "/", "u", "u", .control("r"), "t", "?", .escape, .backspace, .left, .control("w"),
-    "b", "牛", "👍🏽", "e\u{301}", " ", "m", .enter, .enter,
+    "b", "牛", "👍🏽", "e\u{301}", " ", "m", .enter, .enter, "M", ".", ">", "<",
   ]
 
   @Test func randomSessionsKeepTheSelectionVisibleLoseNothingAndUndoToTheStart() {
@@ -96,8 +96,11 @@ struct PropertyTests {
       let removed = Set(before.list.todos.ids).subtracting(after.list.todos.ids)
       let newTodo: UUID? = if case .editing(let editing) = before.mode, editing.isNew { editing.id } else { nil }
       switch action {
-      case .list(.deleteSelected):
-        #expect(removed.isSubset(of: [before.list.selection].compactMap { $0 }), context)
+      case .list(.act(.delete)), .list(.repeatLastChange):
+        // The selected todo, or with marks the marked ones (`.`: after a `d`).
+        let deletes = action == .list(.act(.delete)) || before.list.lastChange == .delete
+        let inHand = before.list.marks.isEmpty ? Set([before.list.selection].compactMap { $0 }) : before.list.marks
+        #expect(removed.isSubset(of: deletes ? inHand : []), context)
       case .list(.clearCompleted):
         #expect(removed.allSatisfy { before.list.todos[id: $0]!.isComplete }, context)
       case .commitEdit, .cancelEdit, .interrupt:
@@ -109,7 +112,7 @@ struct PropertyTests {
       default:
         #expect(removed.isEmpty, context)
       }
-      if action == .list(.deleteSelected) || action == .list(.clearCompleted) { removedByUser.formUnion(removed) }
+      if [.list(.act(.delete)), .list(.repeatLastChange), .list(.clearCompleted)].contains(action) { removedByUser.formUnion(removed) }
     }
     // Finish any edit, let the sort happen, then undo everything.
     if case .editing = store.state.mode { store.send(.cancelEdit) }

@@ -84,6 +84,7 @@ extension AppReducer {
         switch mode {
         case .editing(let editing): editing.editor
         case .searching(let editor): editor
+        case .prompting(let prompt): prompt.editor
         case .list, .help, .history, .choosingPriority: nil
         }
       }
@@ -95,6 +96,9 @@ extension AppReducer {
           mode = .editing(editing)
         case .searching:
           mode = .searching(newValue)
+        case .prompting(var prompt):
+          prompt.editor = newValue
+          mode = .prompting(prompt)
         case .list, .help, .history, .choosingPriority:
           break
         }
@@ -111,8 +115,10 @@ extension AppReducer {
     case help(top: Int)
     /// `U`: the history, its `selected`-th newest change selected.
     case history(selected: Int)
-    /// `P` was pressed: the next letter is the selected todo's priority.
+    /// `P` was pressed: the next letter is the priority of the todos in hand.
     case choosingPriority
+    /// `+` / `-`: the words to add or remove, being typed (WordsPrompt.swift).
+    case prompting(WordsPrompt)
   }
 
   /// Which todo is being edited, whether it is new (and so discarded on

@@ -41,6 +41,9 @@ public struct AppReducer: Reducer {
     case revertSelectedChange
     /// `P`: wait for a letter (or Space, or Esc).
     case choosePriority, cancelChoosingPriority
+    /// `+` / `-`: the words prompt opened, Enter, Esc.
+    case startWordsPrompt(WordsPrompt.Kind)
+    case commitWordsPrompt, cancelWordsPrompt
     case toggleClockFormat
     case screenResized(Size)
     case quit
@@ -132,7 +135,7 @@ public struct AppReducer: Reducer {
         // A message the program starts with (a state file passed over) goes too.
         state.flash.map { flash(&state, $0) } ?? .none
       )
-    case .list(.todo):
+    case .list(.todo), .list(.act):
       if state.mode == .choosingPriority { state.mode = .list }
     case .sync(.finished(.synced, _)):
       // What it brought is read now, not at the next look.
@@ -159,13 +162,21 @@ public struct AppReducer: Reducer {
       state.search.text = state.query
       state.mode = .list
     case .cancelSearch:
+      // Esc in the list clears the marks first: a second Esc the search.
+      if state.mode == .list, !state.list.marks.isEmpty {
+        return listFeature.reduce(into: &state.list, action: .clearMarks).map(Action.list)
+      }
       state.mode = .list
       state.search.text = ""
     case .choosePriority:
-      guard state.list.selection != nil else { return .none }
+      guard state.hasTodosInHand else { return .none }
       state.mode = .choosingPriority
-    case .cancelChoosingPriority:
+    case .cancelChoosingPriority, .cancelWordsPrompt:
       state.mode = .list
+    case .startWordsPrompt(let kind):
+      return startWordsPrompt(&state, kind)
+    case .commitWordsPrompt:
+      return commitWordsPrompt(&state)
     case .toggleHelp:
       if case .help = state.mode { state.mode = .list } else { state.mode = .help(top: 0) }
     case .scrollHelp(let scroll):

@@ -137,6 +137,9 @@ public enum AppView {
       } else {
         frame.write("Enter saves · Esc cancels · Ctrl-U deletes to the start", column: 1, row: row, style: Style(dim: true))
       }
+    case .prompting(let prompt):
+      let x = frame.write(prompt.kind.label, column: 1, row: row, style: Style(bold: true))
+      TodoRow.drawEditor(prompt.editor, column: x, row: row, on: &frame)
     case .choosingPriority:
       frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
     case .history:
@@ -165,6 +168,10 @@ public enum AppView {
     let row = frame.size.rows - 1
     let left = state.list.activeCount
     var x = frame.write(left == 1 ? "1 item left" : "\(left) items left", column: 1, row: row, style: Style(bold: true))
+    if let marked = state.list.markedNote {
+      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+      x = frame.write(marked, column: x, row: row, style: Style(bold: true))
+    }
     var (status, style, isCalm) = saveStatus(state)
     if let (sync, syncStyle, syncIsCalm) = syncStatus(state) {
       status += " · " + sync

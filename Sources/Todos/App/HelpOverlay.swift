@@ -22,12 +22,14 @@ enum HelpOverlay {
     let editing = Keymap.help(for: .edit)
     // Search uses the editor's keys; only what differs is listed again.
     let search = Keymap.help(for: .search).filter { line in !editing.contains { $0 == line } }
+    let prompt = Keymap.help(for: .prompt).filter { line in !editing.contains { $0 == line } }
     return [
       // Ctrl-Z is the terminal's own (a signal), not in the keymap.
       ("In the list", Keymap.help(for: .list, overrides: overrides) + [("Ctrl-Z", "back to the shell (fg returns)")]),
       ("In the history (U)", Keymap.help(for: .history)),
       ("Editing a todo", editing),
       ("Typing a search (and the editing keys)", search),
+      ("At Add: / Remove: (+ / -, and the editing keys)", prompt),
       ("After P (priority)", Keymap.help(for: .priority)),
       ("In this help", Keymap.help(for: .help)),
     ]

@@ -36,7 +36,7 @@ enum InputGate {
 
   private static func changesList(_ action: AppReducer.Action) -> Bool {
     switch action {
-    case .list(.todo), .list(.deleteSelected), .list(.moveSelected), .list(.clearCompleted), .list(.undo), .list(.redo),
+    case .list(.todo), .list(.act), .list(.repeatLastChange), .startWordsPrompt, .commitWordsPrompt, .list(.deleteSelected), .list(.moveSelected), .list(.clearCompleted), .list(.undo), .list(.redo),
          .list(.revert), .revertSelectedChange,
          .addTodo, .editSelected, .pasteTodos, .archiveCompleted:
       true

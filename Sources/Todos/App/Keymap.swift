@@ -6,7 +6,7 @@ import TodoModel
 /// from these rows, so the two can never disagree. Keys with no row do nothing.
 public enum Keymap {
   public enum Mode: Hashable, Sendable, CaseIterable {
-    case list, edit, search, help, history, priority
+    case list, edit, search, help, history, priority, prompt
 
     public init(_ mode: AppReducer.Mode) {
       switch mode {
@@ -16,18 +16,20 @@ public enum Keymap {
       case .help: self = .help
       case .history: self = .history
       case .choosingPriority: self = .priority
+      case .prompting: self = .prompt
       }
     }
   }
 
-  /// What a binding does. Most are plain actions; a few act on whatever todo
-  /// is selected when the key is pressed.
+  /// What a binding does. Most are plain actions; a few act on the todos
+  /// in hand when the key is pressed: the marked ones, else the selected one.
   public enum Command: Equatable, Sendable {
     case send(AppReducer.Action)
-    case toggleSelected
-    case cyclePriorityOfSelected
-    /// The selected todo's priority, then back to the list.
-    case setPriorityOfSelected(Character?)
+    /// A change to the todos in hand (`x`, `p`, `P` letter, `d`, `>`, `<`):
+    /// nothing without a selection or marks.
+    case act(ListFeature.Command)
+    /// `+`, `-`: the words prompt, when there are todos in hand.
+    case prompt(AppReducer.WordsPrompt.Kind)
   }
 
   public struct Binding: Sendable {
@@ -52,9 +54,9 @@ public enum Keymap {
     // Edit and search mode type every printable key into the line, and a
     // paste as one line; in the list a paste adds its lines as todos.
     switch (mode, key) {
-    case (.edit, .character(let character)), (.search, .character(let character)):
+    case (.edit, .character(let character)), (.search, .character(let character)), (.prompt, .character(let character)):
       return .editor(.insert(String(character)))
-    case (.edit, .paste(let text)), (.search, .paste(let text)):
+    case (.edit, .paste(let text)), (.search, .paste(let text)), (.prompt, .paste(let text)):
       return .editor(.insert(String(text.map { $0.isNewline ? " " : $0 })))
     case (.list, .paste(let text)):
       return .pasteTodos(text)
@@ -82,7 +84,7 @@ public enum Keymap {
       let keys = mode == .list ? keys(of: binding, overrides) : binding.keys
       return keys.isEmpty ? nil : (keys: keys.map(\.name).joined(separator: ", "), action: binding.help)
     }
-    if mode == .edit || mode == .search {
+    if mode == .edit || mode == .search || mode == .prompt {
       lines.insert((keys: "any character", action: "type it at the cursor"), at: 0)
     }
     if mode == .priority {
@@ -109,9 +111,8 @@ public enum Keymap {
   private static func resolve(_ command: Command, in state: AppReducer.State) -> AppReducer.Action? {
     switch command {
     case .send(let action): action
-    case .toggleSelected: state.list.selection.map { .list(.todo(id: $0, action: .toggleCompleteTapped)) }
-    case .cyclePriorityOfSelected: state.list.selection.map { .list(.todo(id: $0, action: .priorityCycled)) }
-    case .setPriorityOfSelected(let priority): state.list.selection.map { .list(.todo(id: $0, action: .prioritySet(priority))) }
+    case .act(let command): state.hasTodosInHand ? .list(.act(command)) : nil
+    case .prompt(let kind): state.hasTodosInHand ? .startWordsPrompt(kind) : nil
     }
   }
 
@@ -131,8 +132,8 @@ public enum Keymap {
     return table
   }()
 
-  public static let bindings: [Binding] = listBindings + lineBindings(.edit) + lineBindings(.search) + helpBindings + historyBindings
-    + priorityBindings
+  public static let bindings: [Binding] = listBindings + lineBindings(.edit) + lineBindings(.search) + lineBindings(.prompt)
+    + helpBindings + historyBindings + priorityBindings
 
   private static let listBindings: [Binding] = [
     bind(.list, "next", ["j", .down], .list(.selectNext), "next todo"),
@@ -145,12 +146,19 @@ public enum Keymap {
     bind(.list, "add-below", ["o"], .addTodo(.below), "add below"),
     bind(.list, "add-above", ["O"], .addTodo(.above), "add above"),
     bind(.list, "edit", ["e", .enter], .editSelected, "edit"),
-    Binding(mode: .list, name: "toggle", keys: ["x", " "], command: .toggleSelected, help: "complete / re-open"),
-    bind(.list, "delete", ["d", .delete], .list(.deleteSelected), "delete"),
+    act("toggle", ["x", " "], .todo(.toggleCompleteTapped), "complete / re-open"),
+    act("delete", ["d", .delete], .delete, "delete"),
     bind(.list, "move-down", ["J"], .list(.moveSelected(.down)), "move down"),
     bind(.list, "move-up", ["K"], .list(.moveSelected(.up)), "move up"),
-    Binding(mode: .list, name: "priority", keys: ["p"], command: .cyclePriorityOfSelected, help: "priority: none, A, B, C"),
+    act("priority", ["p"], .todo(.priorityCycled), "priority: none, A, B, C"),
     bind(.list, "set-priority", ["P"], .choosePriority, "priority: then a letter, or Space for none"),
+    act("postpone", [">"], .todo(.postponed(days: 1)), "due: a day later (none: tomorrow), t: with it"),
+    act("earlier", ["<"], .todo(.postponed(days: -1)), "due: a day earlier, t: with it"),
+    Binding(mode: .list, name: "add-words", keys: ["+"], command: .prompt(.add), help: "add words: +p @c due:fri (A)"),
+    Binding(mode: .list, name: "remove-words", keys: ["-"], command: .prompt(.remove), help: "remove words (due: alone: any due:)"),
+    bind(.list, "repeat", ["."], .list(.repeatLastChange), "repeat the last change"),
+    bind(.list, "mark", ["m"], .list(.toggleMark), "mark / unmark, then next (keys act on the marked)"),
+    bind(.list, "mark-visible", ["M"], .list(.markVisible), "mark all shown (again: unmark them)"),
     bind(.list, "filter", ["f"], .list(.cycleFilter), "filter"),
     bind(.list, "hidden", ["H"], .list(.toggleHidden), "show hidden todos (h:1, later t:)"),
     bind(.list, "order", ["s"], .list(.cycleOrder), "order: manual, priority, due date"),
@@ -158,7 +166,7 @@ public enum Keymap {
     bind(.list, "clear-completed", ["C"], .list(.clearCompleted), "clear completed"),
     bind(.list, "archive", ["A"], .archiveCompleted, "archive completed to done.txt"),
     bind(.list, "search", ["/"], .startSearch, "search"),
-    bind(.list, "clear-search", [.escape], .cancelSearch, "clear the search"),
+    bind(.list, "clear-search", [.escape], .cancelSearch, "clear the marks, else the search"),
     bind(.list, "undo", ["u"], .list(.undo), "undo"),
     bind(.list, "redo", [.control("r")], .list(.redo), "redo"),
     bind(.list, "history", ["U"], .toggleHistory, "the history: every change, who made it; Enter reverts one"),
@@ -170,11 +178,14 @@ public enum Keymap {
   ]
 
   private static func lineBindings(_ mode: Mode) -> [Binding] {
-    let (enter, escape): (AppReducer.Action, AppReducer.Action) = mode == .edit
-      ? (.commitEdit, .cancelEdit) : (.commitSearch, .cancelSearch)
+    let (enter, escape, enterHelp, escapeHelp): (AppReducer.Action, AppReducer.Action, String, String) = switch mode {
+    case .edit: (.commitEdit, .cancelEdit, "save the todo", "cancel the edit")
+    case .prompt: (.commitWordsPrompt, .cancelWordsPrompt, "add / remove the words", "change nothing")
+    default: (.commitSearch, .cancelSearch, "keep the search", "clear the search")
+    }
     return [
-      bind(mode, [.enter], enter, mode == .edit ? "save the todo" : "keep the search"),
-      bind(mode, [.escape], escape, mode == .edit ? "cancel the edit" : "clear the search"),
+      bind(mode, [.enter], enter, enterHelp),
+      bind(mode, [.escape], escape, escapeHelp),
       bind(mode, [.backspace], .editor(.deleteBackward), "delete before the cursor"),
       bind(mode, [.delete], .editor(.deleteForward), "delete under the cursor"),
       bind(mode, [.left], .editor(.moveLeft), "cursor left"),
@@ -218,15 +229,19 @@ public enum Keymap {
 
   /// After `P`: a letter (either case) is the priority; every other key does nothing.
   private static let priorityBindings: [Binding] =
-    [Binding(mode: .priority, keys: [" "], command: .setPriorityOfSelected(nil), help: "no priority")]
+    [Binding(mode: .priority, keys: [" "], command: .act(.todo(.prioritySet(nil))), help: "no priority")]
     + (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { code in
       let letter = Character(Unicode.Scalar(code))
       return Binding(
         mode: .priority, keys: [.character(letter), .character(Character(letter.lowercased()))],
-        command: .setPriorityOfSelected(letter), help: "priority \(letter)"
+        command: .act(.todo(.prioritySet(letter))), help: "priority \(letter)"
       )
     }
     + [bind(.priority, [.escape], .cancelChoosingPriority, "keep the priority"), bind(.priority, [.control("c")], .interrupt, "quit")]
+
+  private static func act(_ name: String, _ keys: [Key], _ command: ListFeature.Command, _ help: String) -> Binding {
+    Binding(mode: .list, name: name, keys: keys, command: .act(command), help: help)
+  }
 
   private static func bind(_ mode: Mode, _ keys: [Key], _ action: AppReducer.Action, _ help: String) -> Binding {
     Binding(mode: mode, keys: keys, command: .send(action), help: help)

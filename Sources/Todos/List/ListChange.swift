@@ -72,6 +72,11 @@ enum ListChange: Equatable, Sendable {
     }
   }
 
+  /// Whether a todo may leave the list by it (an update never does).
+  var mayRemove: Bool {
+    if case .update = self { false } else { true }
+  }
+
   /// The id of the todo whose completion this change flips, if it does.
   var flippedCompletion: UUID? {
     if case .update(let before, let after) = self, before.isComplete != after.isComplete { after.id } else { nil }

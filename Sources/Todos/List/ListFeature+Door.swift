@@ -80,6 +80,8 @@ extension ListFeature {
     if case .step(let recordedAs?, _) = edit.kind { hunks = recordedAs.flatMap { $0.insertionHunks(in: state.todos) } }
     if let given = edit.hunks { hunks = given }
     state.listVersion += 1
+    // A marked todo that left the list (deleted here or by another program) loses its mark.
+    if !state.marks.isEmpty, edit.changes.contains(where: \.mayRemove) { state.marks = state.marks.filter { state.todos[id: $0] != nil } }
     if state.order != .manual { state.screenOrder = ScreenOrder(state.todos, by: state.order) }
     if let selecting = edit.selecting { state.selection = selecting }
     state.repairSelection(anchor: anchor)
@@ -179,17 +181,27 @@ extension ListFeature.State {
   /// re-opening it takes that one away again (if it is still active).
   mutating func recurring(_ edit: ListEdit, today: Day, newID: () -> UUID) -> ListEdit {
     guard edit.changes.count == 1, case .update(let before, let after) = edit.changes[0],
-          before.isComplete != after.isComplete, let index = todos.index(id: after.id)
+          let added = recurrence(before, after, today: today, newID: newID)
     else { return edit }
     var edit = edit
-    if after.isComplete, let next = before.nextOccurrence(completedOn: today, id: newID()) {
-      edit.changes.append(.insert(next, at: index + 1))
-      recurrences[after.id] = next.id
-    } else if !after.isComplete, let spawnedID = recurrences[after.id],
-              let spawnedIndex = todos.index(id: spawnedID), !todos[spawnedIndex].isComplete {
-      edit.changes.append(.remove(todos[spawnedIndex], at: spawnedIndex))
-      recurrences[after.id] = nil
-    }
+    edit.changes.append(added)
     return edit
   }
+
+  /// What recurrence adds to one todo's change from `before` to `after`:
+  /// its next occurrence when it was completed, the removal of that
+  /// occurrence when it was re-opened; nil when neither.
+  mutating func recurrence(_ before: Todo.State, _ after: Todo.State, today: Day, newID: () -> UUID) -> ListChange? {
+    guard before.isComplete != after.isComplete, let index = todos.index(id: after.id) else { return nil }
+    if after.isComplete, let next = before.nextOccurrence(completedOn: today, id: newID()) {
+      recurrences[after.id] = next.id
+      return .insert(next, at: index + 1)
+    } else if !after.isComplete, let spawnedID = recurrences[after.id],
+              let spawnedIndex = todos.index(id: spawnedID), !todos[spawnedIndex].isComplete {
+      recurrences[after.id] = nil
+      return .remove(todos[spawnedIndex], at: spawnedIndex)
+    }
+    return nil
+  }
+
 }

@@ -51,6 +51,11 @@ public struct ListFeature: Reducer {
     /// What else decides which rows show, owned by other features: a copy
     /// the app hands in (`AppReducer.State.handShownToList`).
     public var shown = Shown()
+    /// `m`, `M`: the todos a change acts on instead of the selection, by id,
+    /// so they survive a filter, a search, an order and a merge (Marks.swift).
+    public var marks: Set<UUID> = []
+    /// What `.` does again: the last change made by a key (ListFeature+Batch.swift).
+    public var lastChange: Command?
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos
@@ -63,7 +68,7 @@ public struct ListFeature: Reducer {
       a.todos == b.todos && a.selection == b.selection && a.filter == b.filter && a.showsHidden == b.showsHidden
         && a.order == b.order && a.scrollTop == b.scrollTop && a.unsunk == b.unsunk && a.recurrences == b.recurrences
         && a.history == b.history && a.listVersion == b.listVersion && a.revision == b.revision && a.message == b.message
-        && a.unarchiveWhenSaved == b.unarchiveWhenSaved
+        && a.unarchiveWhenSaved == b.unarchiveWhenSaved && a.marks == b.marks && a.lastChange == b.lastChange
     }
   }
 
@@ -90,6 +95,17 @@ public struct ListFeature: Reducer {
     // Changing the list.
     case deleteSelected
     case moveSelected(Direction)
+    /// A key's change, on the marked todos if any, else on the selected one;
+    /// remembered for `.` (ListFeature+Batch.swift).
+    case act(Command)
+    /// `.`: the last change again, on the marks or the selection.
+    case repeatLastChange
+    /// `m`: marks or unmarks the selected todo, then selects the next one.
+    case toggleMark
+    /// `M`: marks every visible todo (all marked already: unmarks them).
+    case markVisible
+    /// Esc with marks.
+    case clearMarks
     case clearCompleted
     case undo, redo
     /// `U`, Enter: takes back what this change in the history did.
@@ -115,7 +131,7 @@ public struct ListFeature: Reducer {
   let environment: AppEnvironment
   /// The list's own reducer with `Todo` run on each element by `forEach`:
   /// built once, not for every action.
-  private var elements = Reduce<State, Action> { _, _ in .none }
+  private(set) var elements = Reduce<State, Action> { _, _ in .none }
 
   public init(environment: AppEnvironment) {
     self.environment = environment
@@ -124,6 +140,18 @@ public struct ListFeature: Reducer {
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .act(let command):
+      return act(&state, command)
+    case .repeatLastChange:
+      guard let last = state.lastChange else {
+        state.message = "Nothing to repeat yet: . repeats x, p, P, d, >, <, + and -"
+        return .none
+      }
+      return act(&state, last)
+    default:
+      break
+    }
     // A todo's own change is made by `Todo` in `forEach`; what it changed
     // then passes the door, to be recorded and followed up like any change.
     let before = Action.todoPath.extract(action).flatMap { state.todos[id: $0.id] }
@@ -148,6 +176,14 @@ public struct ListFeature: Reducer {
       state.selection = id
     case .deleteSelected:
       return change(&state, state.deletingSelected())
+    case .act, .repeatLastChange:
+      break  // in `reduce`: they run `Todo` through `forEach`, which `core` is inside of
+    case .toggleMark:
+      state.toggleMark()
+    case .markVisible:
+      state.markVisible()
+    case .clearMarks:
+      state.marks = []
     case .moveSelected(let direction):
       guard state.order == .manual else {
         state.message = "J/K move lines in the file's order: s back to manual"

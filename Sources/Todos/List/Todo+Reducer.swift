@@ -10,6 +10,9 @@ extension Todo: Reducer {
     case .toggleCompleteTapped: state.toggleCompletion(on: today())
     case .priorityCycled: state.cyclePriority()
     case .prioritySet(let priority): state.setPriority(priority)
+    case .postponed(let days): state.postpone(by: days, today: today())
+    case .wordsAdded(let words): state.addWords(words, today: today())
+    case .wordsRemoved(let words): state.removeWords(words, today: today())
     }
     return .none
   }
