@@ -14,6 +14,10 @@ if arguments.first == "undo" {
   printTable(undoRows(count: 100_000))
   exit(0)
 }
+if arguments.first == "batch" {
+  printTable(batchRows(count: 100_000))
+  exit(0)
+}
 if arguments.first == "history" {
   let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
   printTable(historyRows(folder: folder))
@@ -35,6 +39,7 @@ var rows = keystrokeRows(counts: counts, sizes: [Size(columns: 80, rows: 24), Si
 rows += try fileRows(counts: counts.filter { $0 >= 1_000 }, folder: folder)
 rows += undoRows(count: largest)
 rows += historyRows(folder: folder)
+rows += batchRows(count: largest)
 let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")
 rows.append(Row(
   name: "peak resident memory, \(grouped(largest)) todos loaded and drawn", p50: format(bytes: peak), p99: "",
