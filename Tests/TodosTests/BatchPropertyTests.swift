@@ -59,6 +59,26 @@ struct BatchPropertyTests {
     }
   }
 
+  /// Many recurring todos completed at once: their next occurrences go in
+  /// in one pass (a long list's batch), still each right after its todo.
+  @Test func manyRecurrencesInOneBatchGoWhereOneByOnePutsThem() {
+    let lines = (0..<60).map { $0 % 3 == 0 ? "note \($0)" : "water \($0) rec:1w due:2026-01-01" }
+    let initial = IdentifiedArray(uniqueElements: lines.enumerated().map { TodoTxt.parse($1[...], id: id(1_000 + $0)) })
+    let batch = store(initial), oneByOne = store(initial)
+    batch.send(.markVisible)
+    batch.send(.act(.todo(.toggleCompleteTapped)))
+    for todo in initial {
+      oneByOne.send(.select(todo.id))
+      oneByOne.send(.act(.todo(.toggleCompleteTapped)))
+    }
+    #expect(batch.state.todos.count == 100)
+    #expect(batch.state.todos == oneByOne.state.todos)
+    batch.send(.undo)
+    #expect(batch.state.todos == initial)
+    batch.cancelAllEffects()
+    oneByOne.cancelAllEffects()
+  }
+
   private func store(_ todos: IdentifiedArrayOf<Todo.State>) -> Store<ListFeature.State, ListFeature.Action> {
     var state = ListFeature.State(todos: todos)
     state.shown.today = startDay

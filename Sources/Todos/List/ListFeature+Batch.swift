@@ -108,6 +108,18 @@ extension ListFeature.State {
     }
     guard !added.isEmpty else { return edit }
     var edit = edit
+    let insertions = added.compactMap { change -> (todo: Todo.State, after: Int)? in
+      if case .insert(let todo, let index) = change { (todo, index - 1) } else { nil }
+    }
+    if insertions.count == added.count, insertions.count > 16 {
+      // Only next occurrences, each right after its todo: one insertion of
+      // them all, at their places in the list they make.
+      let sorted = insertions.sorted { $0.after < $1.after }
+      edit.changes.append(.insertMany(sorted.enumerated().map { offset, item in
+        ListChange.IndexedTodo(index: item.after + 1 + offset, todo: item.todo)
+      }))
+      return edit
+    }
     // By place, last first; at the same place, a removal before an insertion.
     edit.changes += added.sorted { a, b in
       let (x, y) = (a.place, b.place)

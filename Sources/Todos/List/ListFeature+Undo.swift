@@ -96,6 +96,7 @@ extension ListFeature.State {
   /// todo that comes back takes its id from `known` when it is free (so the
   /// selection finds it), else a new one. All or nothing.
   mutating func apply(_ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID) -> HunkResult {
+    if hunks.count > 16, let made = applyInRuns(hunks, reusing: known, newID: newID) { return .applied(made) }
     var made: [ListChange] = []
     func make(_ change: ListChange) {
       change.apply(to: &todos)
@@ -120,5 +121,106 @@ extension ListFeature.State {
       }
     }
     return .applied(made)
+  }
+}
+
+extension ListFeature.State {
+  /// `apply` for many hunks (a batch's undo: its additions taken back,
+  /// then its changes), each still exactly where it was made, in a few
+  /// runs that each go up the file: each run is made in one pass — where
+  /// one by one, every insertion or removal would move the whole list's
+  /// ids. Nil, nothing changed, when they are not like that (`apply` then
+  /// finds and makes them one by one).
+  private mutating func applyInRuns(
+    _ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID
+  ) -> [ListChange]? {
+    var runs: [ArraySlice<LineHunk>] = []
+    var start = 0
+    for index in hunks.indices.dropFirst() {
+      let (above, below) = (hunks[index], hunks[index - 1])
+      let goesUp = above.at + above.removed.count <= below.at && (above.at < below.at || above.removed.isEmpty)
+      if !goesUp {
+        runs.append(hunks[start..<index])
+        start = index
+      }
+    }
+    runs.append(hunks[start...])
+    guard runs.count <= 4 else { return nil }
+    let original = todos
+    var made: [ListChange] = []
+    for run in runs {
+      guard let changes = applyInOnePass(Array(run), reusing: known, newID: newID) else {
+        todos = original
+        return nil
+      }
+      made += changes
+    }
+    return made
+  }
+
+  /// One run of `applyInRuns`: every hunk exactly where it was made, each
+  /// above the one before.
+  private mutating func applyInOnePass(
+    _ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID
+  ) -> [ListChange]? {
+    var limit = todos.count
+    for (number, hunk) in hunks.enumerated() {
+      let start = hunk.at, end = hunk.at + hunk.removed.count
+      guard start >= 0, end <= limit, number == 0 || start < limit || hunk.removed.isEmpty,
+            hunk.removed.indices.allSatisfy({ TodoTxt.format(todos[start + $0]) == hunk.removed[$0] }),
+            (start == 0 ? nil : TodoTxt.format(todos[start - 1])) == hunk.above
+      else { return nil }
+      limit = start
+    }
+    // A todo coming back takes its old id when no other todo has it.
+    var removed: Set<UUID> = []
+    for hunk in hunks where hunk.removed.count != hunk.added.count {
+      for index in hunk.at..<hunk.at + hunk.removed.count { removed.insert(todos[index].id) }
+    }
+    var byLine: [String: [UUID]] = [:]
+    for todo in known.reversed() { byLine[TodoTxt.format(todo), default: []].append(todo.id) }
+    var taken: Set<UUID> = []
+    func id(for line: String) -> UUID {
+      while let candidate = byLine[line]?.popLast() {
+        if todos[id: candidate] == nil || removed.contains(candidate), taken.insert(candidate).inserted { return candidate }
+      }
+      return newID()
+    }
+    // What replaces each place: how many of the list's todos, with which.
+    var replacements: [Int: (count: Int, todos: [Todo.State])] = [:]
+    var made: [ListChange] = []
+    for hunk in hunks {
+      let start = hunk.at
+      if hunk.removed.count == hunk.added.count {
+        for (offset, line) in hunk.added.enumerated() {
+          let before = todos[start + offset]
+          let after = TodoTxt.parse(line[...], id: before.id)
+          made.append(.update(before: before, after: after))
+          replacements[start + offset] = (1, [after])
+        }
+        continue
+      }
+      for offset in hunk.removed.indices { made.append(.remove(todos[start + offset], at: start)) }
+      let added = hunk.added.map { TodoTxt.parse($0[...], id: id(for: $0)) }
+      for (offset, todo) in added.enumerated() { made.append(.insert(todo, at: start + offset)) }
+      // An insertion where the hunk before it (below) starts: it goes first, as one by one.
+      let below = replacements[start]
+      replacements[start] = (hunk.removed.count + (below?.count ?? 0), added + (below?.todos ?? []))
+    }
+    var result: [Todo.State] = []
+    result.reserveCapacity(todos.count + made.count)
+    var index = 0
+    while index <= todos.count {
+      let replacement = replacements[index]
+      result += replacement?.todos ?? []
+      if let count = replacement?.count, count > 0 {
+        index += count
+      } else {
+        if index < todos.count { result.append(todos[index]) }
+        index += 1
+      }
+    }
+    todos = IdentifiedArray(uncheckedUniqueElements: result)
+    return made
   }
 }
