@@ -39,7 +39,7 @@ public struct GitSync: Sendable {
     if let missing = git.missing { return missing }
     if !git.run(["rev-parse", "--show-toplevel"]).succeeded {
       let made = git.run(["init", "-q"])
-      guard made.succeeded else { return .needsPerson("cannot make \(folder) a git repository: \(made.output.trimmed)") }
+      guard made.succeeded else { return .needsPerson("cannot make \(folder) a git repository: \(made.output.trimmingWhitespace())") }
     }
     if let problem = register(&git) { return problem }
     let files = [todoPath, donePath, folder + "/.gitattributes"].filter(Self.exists)
@@ -49,12 +49,12 @@ public struct GitSync: Sendable {
       // A clone: it has its origin already.
       return known.succeeded ? exchange(&git) : .synced("\(folder) is ready; yaru sync --setup REMOTE adds where it syncs to")
     }
-    if known.succeeded, known.output.trimmed != remote {
-      return .needsPerson("origin is \(known.output.trimmed) already: git -C \(folder) remote set-url origin \(remote)")
+    if known.succeeded, known.output.trimmingWhitespace() != remote {
+      return .needsPerson("origin is \(known.output.trimmingWhitespace()) already: git -C \(folder) remote set-url origin \(remote)")
     }
     if !known.succeeded {
       let added = git.run(["remote", "add", "origin", remote])
-      guard added.succeeded else { return .needsPerson("cannot add the remote: \(added.output.trimmed)") }
+      guard added.succeeded else { return .needsPerson("cannot add the remote: \(added.output.trimmingWhitespace())") }
     }
     return exchange(&git)
   }
@@ -73,25 +73,25 @@ public struct GitSync: Sendable {
       return .needsPerson("a merge is in progress in \(folder): finish it (git -C \(folder) commit) or git -C \(folder) merge --abort")
     }
     for state in ["rebase-merge", "rebase-apply"] {
-      let path = git.run(["rev-parse", "--git-path", state]).output.trimmed
+      let path = git.run(["rev-parse", "--git-path", state]).output.trimmingWhitespace()
       if !path.isEmpty, Self.exists(path.hasPrefix("/") ? path : folder + "/" + path) {
         return .needsPerson("a rebase is in progress in \(folder): git -C \(folder) rebase --continue or --abort")
       }
     }
-    guard !git.run(["remote"]).output.trimmed.isEmpty else {
+    guard !git.run(["remote"]).output.trimmingWhitespace().isEmpty else {
       return .needsPerson("\(folder) has no remote to sync with: yaru sync --setup REMOTE")
     }
     if let problem = register(&git) { return problem }
     healMarkers()
     let files = [todoPath, donePath].filter(Self.exists)
-    let lastCommit = Int64(git.run(["log", "-1", "--format=%ct"]).output.trimmed)
+    let lastCommit = Int64(git.run(["log", "-1", "--format=%ct"]).output.trimmingWhitespace())
     if let problem = commit(&git, files: files, message: message(lastCommit)) { return problem }
     return exchange(&git)
   }
 
   /// Fetch, merge, push; a refused push is fetched, merged and pushed again.
   private func exchange(_ git: inout Git) -> Outcome {
-    let branch = git.run(["rev-parse", "--abbrev-ref", "HEAD"]).output.trimmed
+    let branch = git.run(["rev-parse", "--abbrev-ref", "HEAD"]).output.trimmingWhitespace()
     var merged = 0
     for _ in 0..<3 {
       let fetched = git.run(["fetch", "-q", "origin"])
@@ -100,7 +100,7 @@ public struct GitSync: Sendable {
         let before = (try? TodoFile.read(todoPath))?.text ?? ""
         let merge = whileLocked { git.run(["merge", "-q", "--no-edit", "origin/\(branch)"]) }
         guard let merge, merge.succeeded else {
-          return .needsPerson("the merge from origin stopped (\(merge?.output.trimmed ?? "the folder stayed locked")): git -C \(folder) status")
+          return .needsPerson("the merge from origin stopped (\(merge?.output.trimmingWhitespace() ?? "the folder stayed locked")): git -C \(folder) status")
         }
         if !merge.output.contains("Already up to date") {
           merged += 1
@@ -130,7 +130,7 @@ public struct GitSync: Sendable {
   }
 
   private func offline(_ git: Git, _ outcome: ChildProcess.Outcome) -> Outcome {
-    let why = outcome.timedOut ? "no answer in \(timeLimit)" : outcome.output.trimmed.split(separator: "\n").last.map(String.init) ?? "git failed"
+    let why = outcome.timedOut ? "no answer in \(timeLimit)" : outcome.output.trimmingWhitespace().split(separator: "\n").last.map(String.init) ?? "git failed"
     return .offline("offline (\(why)): your changes are committed and wait for the next sync")
   }
 
@@ -154,10 +154,10 @@ public struct GitSync: Sendable {
       }
     }
     let driver = "\(driverCommand) merge-driver %O %A %B %P"
-    if git.run(["config", "--get", "merge.yaru.driver"]).output.trimmed != driver {
+    if git.run(["config", "--get", "merge.yaru.driver"]).output.trimmingWhitespace() != driver {
       _ = git.run(["config", "merge.yaru.name", "yaru: the todo.txt line merge"])
       let set = git.run(["config", "merge.yaru.driver", driver])
-      guard set.succeeded else { return .needsPerson("cannot register yaru's merge: \(set.output.trimmed)") }
+      guard set.succeeded else { return .needsPerson("cannot register yaru's merge: \(set.output.trimmingWhitespace())") }
     }
     return nil
   }
@@ -171,7 +171,7 @@ public struct GitSync: Sendable {
       return git.run(["commit", "-q", "-m", message])
     }
     guard let outcome else { return .needsPerson("another program kept \(folder) locked") }
-    return outcome.succeeded ? nil : .needsPerson("cannot commit: \(outcome.output.trimmed)")
+    return outcome.succeeded ? nil : .needsPerson("cannot commit: \(outcome.output.trimmingWhitespace())")
   }
 
   /// Markers that a merge without yaru's driver left in the todo file are
@@ -215,7 +215,7 @@ struct Git {
   mutating func run(_ arguments: [String]) -> ChildProcess.Outcome {
     if identity == nil {
       identity = [:]
-      if raw(["config", "user.email"], [:]).output.trimmed.isEmpty {
+      if raw(["config", "user.email"], [:]).output.trimmingWhitespace().isEmpty {
         let user = EnvironmentVariables.process["USER"] ?? "yaru"
         for role in ["AUTHOR", "COMMITTER"] {
           identity?["GIT_\(role)_NAME"] = user
@@ -235,8 +235,4 @@ struct Git {
       "git", ["-C", folder] + arguments, environment: environment.merging(extra) { $1 }, deadline: deadline
     )
   }
-}
-
-extension String {
-  var trimmed: String { trimmingWhitespace() }
 }

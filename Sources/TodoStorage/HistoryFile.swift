@@ -41,10 +41,10 @@ public struct HistoryFile: Sendable {
     (try? TodoFile.read(basePath))?.text
   }
 
-  /// Kept atomically and privately; a failure only loses the base (a later
-  /// merge then keeps every line of both sides).
+  /// Kept atomically and privately (not read back first: a save always
+  /// brings new text); a failure only loses the base (a later merge then
+  /// keeps every line of both sides).
   public func keepBase(_ text: String) {
-    guard base() != text else { return }
     try? NewFile.makePrivate(basePath)
     _ = try? TodoFile.write(text, to: basePath)
   }

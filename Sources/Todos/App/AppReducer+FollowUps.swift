@@ -21,20 +21,10 @@ extension AppReducer {
       state.flash = nil
       effects.append(.cancel(id: CancelID.flash))
     }
-    if let message = state.list.message {
-      state.list.message = nil
-      effects.append(flash(&state, message))
-    }
-    if let message = state.file.message {
-      state.file.message = nil
-      effects.append(flash(&state, message))
-    }
-    if let message = state.search.message {
-      state.search.message = nil
-      effects.append(flash(&state, message))
-    }
-    if let message = state.sync.message {
-      state.sync.message = nil
+    // What each feature said, in its outbox: shown, and the outbox emptied.
+    for outbox in [\State.list.message, \.file.message, \.search.message, \.sync.message] {
+      guard let message = state[keyPath: outbox] else { continue }
+      state[keyPath: outbox] = nil
       effects.append(flash(&state, message))
     }
     if !state.list.unarchiveWhenSaved.isEmpty {
