@@ -3,14 +3,18 @@
 # installed when missing (as root), or the exact command to run is printed.
 
 SWIFT       ?= swift
-APT_PACKAGES = libncurses-dev tmux
+# binutils: strip and objdump for `make dist` and `make deb`.
+APT_PACKAGES = libncurses-dev tmux binutils
 # Only the tests need todo.sh (to check that it reads what yaru writes);
 # `yaru sync` runs the git program, and its tests need it.
 TEST_APT_PACKAGES = todotxt-cli git
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
+# `yaru --version` names the commit it was built from (Package.swift reads
+# it; only one C file is recompiled when it changes).
+export YARU_COMMIT ?= $(shell git describe --always --dirty --abbrev=12 2>/dev/null)
 
-.PHONY: all deps test-deps install-packages build release run install uninstall test stress bench clean
+.PHONY: all deps test-deps install-packages build release run install uninstall dist deb test stress bench clean
 
 all: build
 
@@ -100,6 +104,16 @@ install: release
 uninstall:
 	rm -f $(INSTALLED)
 
+## dist: dist/yaru-VERSION-linux-ARCH.tar.gz (+ .sha256): the release binary,
+## man page, completions, README and licence, laid out like a prefix
+## (`tar -xzf FILE -C ~/.local --strip-components=1` installs it).
+dist: release
+	scripts/package.sh dist $(RELEASE_BIN)/yaru
+
+## deb: dist/yaru_VERSION-1_ARCH.deb, built with dpkg-deb (depends on libc6 only).
+deb: release
+	scripts/package.sh deb $(RELEASE_BIN)/yaru
+
 ## test: every test: unit tests, key scripts (yaru replay), then the real binary
 ## in tmux (the debug build, and the release build that `make run` starts).
 test: test-deps
@@ -111,6 +125,7 @@ test: test-deps
 	$(MAKE) --no-print-directory release
 	Tests/e2e/tmux.sh $(RELEASE_BIN)/yaru
 	Tests/e2e/install.sh
+	Tests/e2e/package.sh
 	Tests/e2e/atomic-save.sh $(DEBUG_BIN)/yaru 200
 	Tests/e2e/todo-sh.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/shell-vs-keys.sh $(DEBUG_BIN)/yaru

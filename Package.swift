@@ -9,6 +9,10 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error), .enableUpcomingFeat
 /// Tests may use Foundation as they like: they are not in the app.
 let testStrict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+/// The commit `yaru --version` names: the Makefile passes it in YARU_COMMIT
+/// (`git describe`); a plain `swift build` says "unknown".
+let commit = Context.environment["YARU_COMMIT"].map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." } } ?? "unknown"
+
 // yaru runs on Linux (glibc): the storage, the terminal and the executable
 // call the C library directly, so no other platform is declared.
 let package = Package(
@@ -131,11 +135,16 @@ let package = Package(
       dependencies: ["Architecture", "Terminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos"],
       swiftSettings: strict
     ),
+    // The commit the binary was built from, compiled into one C function.
+    .target(
+      name: "CBuildInfo",
+      cSettings: [.define("YARU_COMMIT", to: "\"\(commit.isEmpty ? "unknown" : commit)\"")]
+    ),
     .executableTarget(
       name: "yaru",
       dependencies: [
         "IdentifiedCollections", "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos", "Replay",
-        "CMainQueue",
+        "CMainQueue", "CBuildInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -11,7 +11,7 @@ struct Yaru: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "yaru",
     abstract: "A terminal todo list that keeps your todos in a plain todo.txt file.",
-    version: "0.1.0",
+    version: Version.line,
     subcommands: [Interactive.self, Add.self, ListTodos.self, Done.self, Archive.self, MergeCopy.self, UndoCommand.self, RedoCommand.self, LogCommand.self, SyncCommand.self, MergeDriverCommand.self, KeysCommand.self, ColorsCommand.self, ReplayCommand.self],
     defaultSubcommand: Interactive.self
   )
