@@ -6,8 +6,9 @@ SWIFT       ?= swift
 # binutils: strip and objdump for `make dist` and `make deb`.
 APT_PACKAGES = libncurses-dev tmux binutils
 # Only the tests need todo.sh (to check that it reads what yaru writes);
-# `yaru sync` runs the git program, and its tests need it.
-TEST_APT_PACKAGES = todotxt-cli git
+# `yaru sync` runs the git program, and its tests need it; the scripting
+# tests read yaru's JSON and iCalendar with Python packages in a venv.
+TEST_APT_PACKAGES = todotxt-cli git python3-venv
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 # `yaru --version` names the commit it was built from (Package.swift reads
@@ -133,6 +134,7 @@ test: test-deps
 	Tests/e2e/history.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/sync.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/marks.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/scripting.sh $(DEBUG_BIN)/yaru
 	@# `make stress` has the co-writer stress and archive-kill.sh: both still
 	@# lose a line now and then (docs/TodoFile.md), so they are not CI's.
 	STRESS_RUNS=0 Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru

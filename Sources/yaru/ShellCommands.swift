@@ -98,13 +98,16 @@ struct Add: ParsableCommand {
   // Every command names itself: otherwise ArgumentParser derives the name
   // with `String(describing:)`, which scans the whole binary's protocol
   // conformances and cost a millisecond of every start.
-  static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a todo (dated today) at the end of the list.")
+  static let configuration = CommandConfiguration(
+    commandName: "add", abstract: "Add a todo (dated today) at the end of the list; `yaru add -`: one per line of standard input."
+  )
 
   @OptionGroup var file: FileOption
-  @Argument(help: "The todo's text, e.g. (A) Call mom +family @phone due:2026-12-01")
+  @Argument(help: "The todo's text, e.g. (A) Call mom +family @phone due:2026-12-01; - reads todos from standard input.")
   var words: [String]
 
   func run() throws {
+    if words == ["-"] { return try addStandardInput() }
     let text = words.joined(separator: " ").trimmingWhitespace()
     guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw ShellFile.fail("a todo needs some text, on one line") }
     let (todo, count) = try ShellFile.update(try file.path, source: "yaru add") { app in
@@ -112,6 +115,29 @@ struct Add: ParsableCommand {
       return (todo, app.state.list.todos.count)
     }
     print(VisibleText.printed(ShellFile.numbered(count, of: count, todo)))
+  }
+}
+
+extension Add {
+  /// `yaru add -`: every non-blank line of standard input a todo, in one
+  /// save and one history step (one `u` takes them all back); a line that
+  /// cannot be a todo refuses them all.
+  func addStandardInput() throws {
+    guard let bytes = TodoFile.readAll(from: STDIN_FILENO) else {
+      throw ShellFile.fail("cannot read standard input: \(String(cString: strerror(errno)))")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ShellFile.fail("standard input is not UTF-8 text; nothing was added")
+    }
+    let lines = text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    guard !lines.isEmpty else { throw ShellFile.fail("standard input holds no todo; nothing was added") }
+    let (added, count) = try ShellFile.update(try file.path, source: "yaru add") { app in
+      guard let added = app.add(lines: lines) else { throw ShellFile.fail("\(app.refusal ?? "refused"); nothing was added") }
+      return (added, app.state.list.todos.count)
+    }
+    for (offset, todo) in added.enumerated() {
+      print(VisibleText.printed(ShellFile.numbered(count - added.count + offset + 1, of: count, todo)))
+    }
   }
 }
 
@@ -129,18 +155,47 @@ struct ListTodos: ParsableCommand {
     valueName: "word"
   ))
   var terms: [String] = []
+  @Flag(help: "Print JSON for scripts: one object per todo (the shape is in docs/Scripting.md).")
+  var json = false
+  @Flag(help: "Print an iCalendar (RFC 5545) file: one VTODO per todo.")
+  var ical = false
+
+  func validate() throws {
+    if json && ical { throw ValidationError("--json and --ical cannot go together") }
+  }
 
   func run() throws {
     let settings = try file.settings()
     var words = terms
     if let view = try settings.view(option: view) { words.insert(view.query, at: 0) }
     let list = try ShellFile.load(file.path(settings))
-    let query = SearchQuery(words.joined(separator: " "), today: ShellFile.today)
+    let today = ShellFile.today
+    let query = SearchQuery(words.joined(separator: " "), today: today)
     if let problem = query.problem { throw ShellFile.fail(problem) }
     // Numbered as todo.sh numbers: the line in the file, blank lines counted.
-    for (index, todo) in list.todos.enumerated() where !todo.isBlankLine && query.matches(todo) {
-      print(VisibleText.printed(ShellFile.numbered(index + 1, of: list.todos.count, todo)))
+    let shown = list.todos.enumerated().filter { !$0.element.isBlankLine && query.matches($0.element) }
+    guard json || ical else {
+      for (index, todo) in shown { print(VisibleText.printed(ShellFile.numbered(index + 1, of: list.todos.count, todo))) }
+      return
     }
+    let blocked = Self.blockedParents(list.todos)
+    let listed = shown.map { index, todo in
+      ListedTodo(
+        line: index + 1, todo: todo, isHidden: todo.hiding.hides(on: today),
+        isBlocked: todo.keyValues.contains { $0.key == "id" && blocked.contains($0.value) }
+      )
+    }
+    let now = Date()
+    print(json ? TodoJSON.document(listed) : TodoCalendar.document(listed, stamp: WallClock(now, at: .utc), product: "yaru \(Version.number)"), terminator: "")
+  }
+
+  /// The `id:` values with a part (`p:` the same value) still open.
+  private static func blockedParents(_ todos: IdentifiedArrayOf<Todo.State>) -> Set<Substring> {
+    var open = Set<Substring>()
+    for todo in todos where !todo.isComplete {
+      for (key, value) in todo.keyValues where key == "p" { open.insert(value) }
+    }
+    return open
   }
 }
 

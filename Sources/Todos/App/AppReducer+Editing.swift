@@ -9,14 +9,7 @@ import TodoModel
 extension AppReducer {
   func addTodo(_ state: inout State, _ placement: Placement) -> Effect<Action> {
     let shownBefore = state.showNewTodos()
-    let selected = state.list.selection.flatMap { state.list.todos.index(id: $0) }
-    let index = switch placement {
-    case .top where state.settings.addsAtEnd: state.list.todos.count
-    case .top: 0
-    case .below: selected.map { $0 + 1 } ?? 0
-    case .above: selected ?? 0
-    case .end: state.list.todos.count
-    }
+    let index = insertionIndex(state, placement)
     let draft = Todo.State(id: environment.uuid())
     var editing = Editing(id: draft.id, isNew: true, selectionBefore: state.list.selection)
     editing.shownBefore = shownBefore
@@ -24,14 +17,27 @@ extension AppReducer {
     return change(&state, ListEdit(changes: [.insert(draft, at: index)], kind: .draft, selecting: .some(draft.id)))
   }
 
+  /// Where a new todo goes in the file: `O`/`o` around the selection,
+  /// `a` at the top (or the end, with `add-at-end`), the shell at the end.
+  private func insertionIndex(_ state: State, _ placement: Placement) -> Int {
+    let selected = state.list.selection.flatMap { state.list.todos.index(id: $0) }
+    return switch placement {
+    case .top where state.settings.addsAtEnd: state.list.todos.count
+    case .top: 0
+    case .below: selected.map { $0 + 1 } ?? 0
+    case .above: selected ?? 0
+    case .end: state.list.todos.count
+    }
+  }
+
   /// A paste in list mode: its non-empty lines become todos below the
   /// selection, read as typed lines, in one undoable step (a pasted
-  /// `jdjxC` is text, never keys).
-  func pasteTodos(_ state: inout State, _ text: String) -> Effect<Action> {
+  /// `jdjxC` is text, never keys). `yaru add -` pastes at the end.
+  func pasteTodos(_ state: inout State, _ text: String, at placement: Placement) -> Effect<Action> {
     let lines = text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
     guard !lines.isEmpty else { return .none }
     state.showNewTodos()
-    let first = state.list.selection.flatMap { state.list.todos.index(id: $0) }.map { $0 + 1 } ?? 0
+    let first = insertionIndex(state, placement)
     let added = lines.enumerated().map { offset, line in
       ListChange.IndexedTodo(
         index: first + offset, todo: TodoTxt.parseTyped(line, id: environment.uuid(), today: environment.today, isNew: true)

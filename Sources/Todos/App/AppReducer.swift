@@ -26,8 +26,9 @@ public struct AppReducer: Reducer {
     case addTodo(Placement)
     case editSelected
     case commitEdit, cancelEdit
-    /// A paste in the list: each non-empty line a new todo below the selection.
-    case pasteTodos(String)
+    /// A paste in the list: each non-empty line a new todo below the
+    /// selection (at the end for `yaru add -`), all in one undoable step.
+    case pasteTodos(String, at: Placement = .below)
     /// `A`: completed todos to the done file.
     case archiveCompleted
     // Modes.
@@ -148,8 +149,8 @@ public struct AppReducer: Reducer {
       return addTodo(&state, placement)
     case .editSelected:
       return editSelected(&state)
-    case .pasteTodos(let text):
-      return pasteTodos(&state, text)
+    case .pasteTodos(let text, let placement):
+      return pasteTodos(&state, text, at: placement)
     case .commitEdit:
       return commitEdit(&state)
     case .cancelEdit:

@@ -66,6 +66,23 @@ public final class HeadlessApp {
     return state.list.todos[id: id]
   }
 
+  /// `yaru add -`: each line a todo at the end of the list, read as typed
+  /// lines, all in one undoable step: the todos added, or nil when a line
+  /// was refused (a `due:` that is no date; `refusal` says which): then
+  /// nothing is added.
+  public func add(lines: [String]) -> [Todo.State]? {
+    refusal = nil
+    for (number, line) in lines.enumerated() {
+      if let word = DateShortcut.firstNonDate(in: line, today: state.today) {
+        refusal = "line \(number + 1): \(DateShortcut.refusal(of: word))"
+        return nil
+      }
+    }
+    let count = state.list.todos.count
+    send(.pasteTodos(lines.joined(separator: "\n"), at: .end))
+    return Array(state.list.todos.elements[count...])
+  }
+
   /// Completes the todo at `index` in the file, as `x` does: the todos the
   /// change left at that place and after it (a recurring todo's next one).
   public func complete(at index: Int) -> [Todo.State] {
