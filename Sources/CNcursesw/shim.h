@@ -29,4 +29,15 @@ static inline int yaru_window_size(int fd, int *rows, int *columns) {
   return 0;
 }
 
+// Last: term.h defines `lines`, `columns` and hundreds more as macros.
+#include <ncursesw/term.h>
+
+/// terminfo's `colors` for the terminal on `fd` (`yaru doctor`), or -1
+/// when TERM has no entry. setupterm alone: the screen is not touched.
+static inline int yaru_terminfo_colors(int fd) {
+  int error = 0;
+  if (setupterm(NULL, fd, &error) != OK) return -1;
+  return tigetnum("colors");
+}
+
 #endif

@@ -23,10 +23,8 @@ public final class InstanceLock: Sendable {
   /// The lock, or nil when another yaru holds it. The folder is made if it is
   /// missing, so that a first run is guarded too.
   public static func acquire(for path: String) -> InstanceLock? {
-    let target = TodoFile.resolved(FilePath(path))
-    let folder = TodoFile.folderPath(of: target)
-    let lockFile = folder.appending("." + (target.lastComponent?.string ?? "todo.txt") + ".yaru-lock")
-    try? TodoFile.makeFolder(folder, for: path)
+    let lockFile = lockFile(for: path)
+    try? TodoFile.makeFolder(TodoFile.folderPath(of: lockFile), for: path)
     for _ in 0..<10 {
       // Never through a symlink planted under the lock's name (it would make
       // yaru create or lock a file anywhere): such a link is taken away.
@@ -59,6 +57,12 @@ public final class InstanceLock: Sendable {
       try? descriptor.close()
     }
     return InstanceLock(descriptor: nil, lockFile: nil)
+  }
+
+  /// `.NAME.yaru-lock` beside the file the path resolves to.
+  static func lockFile(for path: String) -> FilePath {
+    let target = TodoFile.resolved(FilePath(path))
+    return TodoFile.folderPath(of: target).appending("." + (target.lastComponent?.string ?? "todo.txt") + ".yaru-lock")
   }
 
   /// Removes the lock file, still holding the lock, so that the next yaru

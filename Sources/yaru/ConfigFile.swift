@@ -10,21 +10,31 @@ import Todos
 /// terminal or the todo file is touched.
 enum ConfigFile {
   static func load(_ option: String?, environment: EnvironmentVariables = .process) throws -> Config {
+    switch read(option, environment: environment) {
+    case .success(let config): return config
+    case .failure(let problem): throw ShellFile.fail(problem.message)
+    }
+  }
+
+  struct Problem: Error { var message: String }
+
+  /// The settings, or what is wrong with the file (`PATH:LINE: what`),
+  /// for a command that says it rather than stopping (`yaru doctor`).
+  static func read(_ option: String?, environment: EnvironmentVariables = .process) -> Result<Config, Problem> {
     let path = option ?? defaultPath(environment)
     let text: String
-    do {
+    do throws(TodoFileError) {
       guard let read = try TodoFile.read(path)?.text else {
-        if option != nil { throw ShellFile.fail("\(path): there is no config file there") }
-        return Config()
+        return option == nil ? .success(Config()) : .failure(Problem(message: "\(path): there is no config file there"))
       }
       text = read
-    } catch let error as TodoFileError {
-      throw ShellFile.fail(error.message)
+    } catch {
+      return .failure(Problem(message: error.message))
     }
     do {
-      return try Config.parse(text, path: path)
+      return .success(try Config.parse(text, path: path))
     } catch {
-      throw ShellFile.fail(error.description)
+      return .failure(Problem(message: error.description))
     }
   }
 

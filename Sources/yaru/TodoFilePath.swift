@@ -11,13 +11,23 @@ enum TodoFilePath {
   static func resolve(
     _ option: String?, config: Config = Config(), environment: EnvironmentVariables = .process
   ) -> String {
-    if let option, !option.isEmpty { return expand(option, environment: environment) }
-    if let file = environment["YARU_FILE"], !file.isEmpty { return expand(file, environment: environment) }
-    if let file = config.file, !file.isEmpty { return expand(file, environment: environment) }
-    if let file = environment["TODO_FILE"], !file.isEmpty { return expand(file, environment: environment) }
-    if let folder = environment["TODO_DIR"], !folder.isEmpty { return expand(folder, environment: environment) + "/todo.txt" }
-    if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/yaru/todo.txt" }
-    return home(environment) + "/.local/share/yaru/todo.txt"
+    resolveNamingRule(option, config: config, environment: environment).path
+  }
+
+  /// The path and the rule that chose it (`--file`, `$TODO_FILE`…), which
+  /// `yaru doctor` says: "why this file?" is a common first question.
+  static func resolveNamingRule(
+    _ option: String?, config: Config = Config(), environment: EnvironmentVariables = .process
+  ) -> (path: String, rule: String) {
+    if let option, !option.isEmpty { return (expand(option, environment: environment), "--file") }
+    if let file = environment["YARU_FILE"], !file.isEmpty { return (expand(file, environment: environment), "$YARU_FILE") }
+    if let file = config.file, !file.isEmpty { return (expand(file, environment: environment), "the config's file") }
+    if let file = environment["TODO_FILE"], !file.isEmpty { return (expand(file, environment: environment), "$TODO_FILE") }
+    if let folder = environment["TODO_DIR"], !folder.isEmpty {
+      return (expand(folder, environment: environment) + "/todo.txt", "$TODO_DIR")
+    }
+    if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return (data + "/yaru/todo.txt", "$XDG_DATA_HOME") }
+    return (home(environment) + "/.local/share/yaru/todo.txt", "the default")
   }
 
   /// The done file for the todo file at `todoPath`: `done-file` in the

@@ -12,7 +12,7 @@ struct Yaru: ParsableCommand {
     commandName: "yaru",
     abstract: "A terminal todo list that keeps your todos in a plain todo.txt file.",
     version: Version.line,
-    subcommands: [Interactive.self, Add.self, ListTodos.self, Done.self, Archive.self, MergeCopy.self, UndoCommand.self, RedoCommand.self, LogCommand.self, SyncCommand.self, MergeDriverCommand.self, KeysCommand.self, ColorsCommand.self, ReplayCommand.self],
+    subcommands: [Interactive.self, Add.self, ListTodos.self, Done.self, Archive.self, MergeCopy.self, UndoCommand.self, RedoCommand.self, LogCommand.self, SyncCommand.self, MergeDriverCommand.self, KeysCommand.self, ColorsCommand.self, ReplayCommand.self, DoctorCommand.self],
     defaultSubcommand: Interactive.self
   )
 
