@@ -44,8 +44,9 @@ public final class NcursesTerminal: TerminalBackend {
   }
 
   /// Starts curses on the controlling terminal: raw keys, no echo,
-  /// bracketed paste, default colours (none with NO_COLOR).
-  public static func start() throws(TerminalError) -> NcursesTerminal {
+  /// bracketed paste, default colours (none with NO_COLOR or `colors`
+  /// false: `--no-color`; bold, dim, reverse and underline still show).
+  public static func start(colors: Bool = true) throws(TerminalError) -> NcursesTerminal {
     guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
     setlocale(LC_ALL, "")
     if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
@@ -78,7 +79,7 @@ public final class NcursesTerminal: TerminalBackend {
     typeahead(-1)
     curs_set(0)
     var usesColor = false
-    if has_colors(), getenv("NO_COLOR").map({ $0.pointee == 0 }) ?? true, start_color() != ERR {
+    if colors, has_colors(), getenv("NO_COLOR").map({ $0.pointee == 0 }) ?? true, start_color() != ERR {
       use_default_colors()
       for (index, _) in Style.Color.allCases.enumerated() {
         init_pair(Int16(index + 1), Int16(index), -1)

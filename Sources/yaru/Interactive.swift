@@ -26,13 +26,21 @@ struct Interactive: ParsableCommand {
   @Flag(name: .long, help: "Overwrite the --log or --record file even if it is not an earlier log or recording.")
   var force = false
 
+  @Flag(name: .customLong("no-color"), help: "No colours (as NO_COLOR does): the screen says everything in text and bold, dim, reverse.")
+  var noColor = false
+
   func run() throws {
     let settings = try file.settings()
-    try Self.open(path: file.path(settings), config: settings, view: settings.view(option: view), log: log, record: record, force: force)
+    try Self.open(
+      path: file.path(settings), config: settings, view: settings.view(option: view), log: log, record: record, force: force,
+      colors: !noColor
+    )
   }
 
   /// Runs the full-screen list until the user quits; returns only by throwing.
-  static func open(path: String, config: Config, view: Config.NamedView? = nil, log: String?, record: String?, force: Bool = false) throws -> Never {
+  static func open(
+    path: String, config: Config, view: Config.NamedView? = nil, log: String?, record: String?, force: Bool = false, colors: Bool = true
+  ) throws -> Never {
     // Checked now, opened once the terminal is ours: a refused start empties no file.
     let log = try log.map { try LogFile(path: $0, kind: .log, sparing: path, force: force) }
     let recording = try record.map { try LogFile(path: $0, kind: .recording, sparing: path, force: force) }
@@ -48,7 +56,7 @@ struct Interactive: ParsableCommand {
       )
       let terminal: NcursesTerminal
       do throws(TerminalError) {
-        terminal = try NcursesTerminal.start()
+        terminal = try NcursesTerminal.start(colors: colors)
       } catch {
         session.releaseLock()
         StandardIO.printError(error.description)

@@ -43,6 +43,21 @@ struct ViewTests {
     #expect(lines[23] == " 4 items left · saved                                                    ? help")
   }
 
+  /// The terminal's cursor sits in the selected row's box, wherever the
+  /// order puts that row: screen readers follow it, and an input method
+  /// opens its candidates there. The help takes it away.
+  @Test func theCursorSitsInTheSelectedRowsBox() {
+    var state = self.state
+    func cursor() -> [Int]? { AppView.render(state, Size(columns: 80, rows: 24)).cursor.map { [$0.column, $0.row] } }
+    #expect(cursor() == [2, 1])
+    state.list.selection = Self.sample[3].id  // completed: shown last, on row 5
+    #expect(cursor() == [2, 5])
+    state.mode = .choosingPriority
+    #expect(cursor() == [2, 5])
+    state.mode = .help(top: 0)
+    #expect(cursor() == nil)
+  }
+
   /// A row too long for the screen is cut at the edge, but a due date the
   /// cut would reach is kept whole, at the end (NarrowScreenTests).
   @Test func theListAt40x10CutsAtTheEdgeWithoutSplittingWideCharacters() {

@@ -120,6 +120,12 @@ public enum AppView {
     for (offset, todo) in shown.enumerated() {
       TodoRow.draw(todo, selected: todo.id == list.selection, state: state, today: today, row: 1 + offset, on: &frame)
     }
+    // The terminal's own cursor sits in the selected row's box: screen
+    // readers follow it, and an input method opens its candidates there.
+    // (Typing puts it in the line being typed instead.)
+    if state.mode == .list || state.mode == .choosingPriority, let offset = shown.firstIndex(where: { $0.id == list.selection }) {
+      frame.cursor = (TodoRow.boxColumn, 1 + offset)
+    }
   }
 
   private static func statusLine(_ state: AppReducer.State, _ frame: inout Frame) {

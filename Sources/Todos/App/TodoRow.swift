@@ -10,6 +10,10 @@ import TodoModel
 /// more, not the whole width: a move then rewrites two short rows, not two
 /// screen-wide ones (about 70 bytes to the terminal instead of 140).
 enum TodoRow {
+  /// The column inside a row's `[ ]`, where the selected row keeps the
+  /// terminal's cursor.
+  static let boxColumn = 2
+
   static func draw(_ todo: Todo.State, selected: Bool, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
     let theme = state.settings.theme
     var base = todo.isComplete ? theme[.completed] : Style.plain
@@ -17,7 +21,7 @@ enum TodoRow {
     if state.list.showsHidden, todo.hiding.hides(on: today) { base.layer(theme[.hidden]) }
     // A mark sits in the column before `[ ]`, left free for it.
     if state.list.marks.contains(todo.id) { frame.write("*", column: 0, row: row, style: Style(bold: true)) }
-    var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: 1, row: row, style: base)
+    var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: boxColumn - 1, row: row, style: base)
     let end: Int
     if case .editing(let editing) = state.mode, editing.id == todo.id {
       // The whole line as the file has it: priority and dates are typed too.
