@@ -15,7 +15,7 @@ RELEASE_BIN  = .build/release
 # it; only one C file is recompiled when it changes).
 export YARU_COMMIT ?= $(shell git describe --always --dirty --abbrev=12 2>/dev/null)
 
-.PHONY: all deps test-deps install-packages build release run install uninstall dist deb test stress bench clean
+.PHONY: all deps test-deps install-packages build release run install uninstall dist deb doc-screens test stress bench clean
 
 all: build
 
@@ -115,12 +115,18 @@ dist: release
 deb: release
 	scripts/package.sh deb $(RELEASE_BIN)/yaru
 
+## doc-screens: the screens in README.md and docs/ made again from their key
+## scripts (docs/screens/*.yaru, `yaru replay --update`); review with git diff.
+doc-screens: build
+	scripts/doc-screens.py $(DEBUG_BIN)/yaru --update
+
 ## test: every test: unit tests, key scripts (yaru replay), then the real binary
 ## in tmux (the debug build, and the release build that `make run` starts).
 test: test-deps
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) test --skip-build  # a hang fails the run instead of eating CI's time
 	Tests/replay/run.sh $(DEBUG_BIN)/yaru
+	scripts/doc-screens.py $(DEBUG_BIN)/yaru  # every doc screen is what the program shows
 	Tests/e2e/tmux.sh $(DEBUG_BIN)/yaru
 	@# What `make run` runs is linked differently (see release): test it too.
 	$(MAKE) --no-print-directory release
