@@ -10,30 +10,41 @@ public struct KeyRecorder {
   public static let shortestPause: Duration = .milliseconds(100)
 
   private var typed = ""
+  /// Whether `typed` is text (a line being typed), which redacting replaces.
+  private var typedIsText = false
   private var lastEvent: Date?
   private var lastSize: Size?
   private let write: (String) -> Void
+  /// `--redact`: the words typed and pasted are replaced (Redaction.swift).
+  public let redacting: Bool
 
-  /// `write` receives whole lines (with their line break) as soon as they are known.
-  public init(write: @escaping (String) -> Void) {
+  /// `write` receives whole lines (with their line break) as soon as they
+  /// are known; `replay` is how the header says to run the script.
+  public init(redacting: Bool = false, replay: String = "yaru replay FILE", write: @escaping (String) -> Void) {
     self.write = write
-    write("# recorded by yaru --record; replay with: yaru replay FILE\n")
+    self.redacting = redacting
+    write("# recorded by yaru --record\(redacting ? " --redact" : ""); replay with: \(replay)\n")
   }
 
-  public mutating func record(_ key: Key, at time: Date) {
+  /// - Parameter isText: the key is typed into a line (not a command);
+  ///   only such keys, and pastes, are redacted.
+  public mutating func record(_ key: Key, at time: Date, isText: Bool = false) {
     pause(until: time)
     if case .character(let character) = key {
+      if isText != typedIsText { flushTyped() }
+      typedIsText = isText
       typed.append(character)
     } else {
       flushTyped()
-      write(Self.line(for: key) + "\n")
+      write(line(for: key) + "\n")
     }
   }
 
   /// The script line that replays a key other than a typed character.
-  static func line(for key: Key) -> String {
+  func line(for key: Key) -> String {
     switch key {
-    case .paste(let text): "paste \(ReplayScript.escapingPaste(text))"
+    case .paste(let text):
+      "paste \(ReplayScript.escapingPaste(redacting ? text.split(separator: "\n", omittingEmptySubsequences: false).map { Redaction.line(String($0)) }.joined(separator: "\n") : text))"
     case .click(let column, let row): "click \(column + 1) \(row + 1)"
     case .wheelUp: "wheel up"
     case .wheelDown: "wheel down"
@@ -66,7 +77,7 @@ public struct KeyRecorder {
 
   private mutating func flushTyped() {
     guard !typed.isEmpty else { return }
-    write("type \(typed)\n")
+    write("type \(redacting && typedIsText ? Redaction.line(typed) : typed)\n")
     typed = ""
   }
 }

@@ -26,27 +26,47 @@ struct Interactive: ParsableCommand {
   @Flag(name: .long, help: "Overwrite the --log or --record file even if it is not an earlier log or recording.")
   var force = false
 
+  @Flag(name: .long, help: "With --record: replace every word typed or pasted, and write a copy of the todo file beside the script with its words replaced too (for a bug report).")
+  var redact = false
+
   @Flag(name: .customLong("no-color"), help: "No colours (as NO_COLOR does): the screen says everything in text and bold, dim, reverse.")
   var noColor = false
+
+  func validate() throws {
+    if redact && record == nil { throw ValidationError("--redact goes with --record SCRIPT") }
+  }
 
   func run() throws {
     let settings = try file.settings()
     try Self.open(
       path: file.path(settings), config: settings, view: settings.view(option: view), log: log, record: record, force: force,
-      colors: !noColor
+      colors: !noColor, redact: redact
     )
+  }
+
+  /// `bug.yaru` → `bug.todo.txt`: the name `yaru replay` scripts' todo files have.
+  static func redactedCopyPath(_ script: String) -> String {
+    (script.hasSuffix(".yaru") ? String(script.dropLast(5)) : script) + ".todo.txt"
   }
 
   /// Runs the full-screen list until the user quits; returns only by throwing.
   static func open(
-    path: String, config: Config, view: Config.NamedView? = nil, log: String?, record: String?, force: Bool = false, colors: Bool = true
+    path: String, config: Config, view: Config.NamedView? = nil, log: String?, record: String?, force: Bool = false, colors: Bool = true,
+    redact: Bool = false
   ) throws -> Never {
     // Checked now, opened once the terminal is ours: a refused start empties no file.
     let log = try log.map { try LogFile(path: $0, kind: .log, sparing: path, force: force) }
     let recording = try record.map { try LogFile(path: $0, kind: .recording, sparing: path, force: force) }
+    // The copy belongs with its script: an earlier recording's may be replaced.
+    let redactedCopy = try (redact ? record : nil).map { script in
+      try LogFile(path: redactedCopyPath(script), kind: .redactedTodos, sparing: path, force: force || LogFile.isEarlierRun(script))
+    }
+    let startingText = redact ? (try? TodoFile.read(path))??.text ?? "" : ""
     try MainActor.assumeIsolated { () throws -> Never in
       // The file loads on its queue while the terminal is being set up.
-      let recorder = recording.map { file in KeyRecorder { file.write($0) } }
+      let recorder = recording.map { file in
+        KeyRecorder(redacting: redact, replay: replayCommand(record ?? "FILE", redacted: redact)) { file.write($0) }
+      }
       let stateFile = StateFile()
       if let warning = stateFile.warning { StandardIO.printError("yaru: passing over the state file: \(warning)") }
       let session = InteractiveSession(
@@ -65,6 +85,8 @@ struct Interactive: ParsableCommand {
       do {
         try log?.open()
         try recording?.open()
+        try redactedCopy?.open()
+        redactedCopy?.write(startingText.split(separator: "\n", omittingEmptySubsequences: false).map { Redaction.line(String($0)) }.joined(separator: "\n"))
       } catch {
         terminal.stop()
         session.releaseLock()
@@ -74,5 +96,18 @@ struct Interactive: ParsableCommand {
       session.start(on: terminal)
       MainQueueLoop.run(input: 0) { session.readKeys() }
     }
+  }
+
+  /// The header's "replay with": the clock of now (the screens depend on
+  /// the day) and, for a redacted recording, its copy of the todo file.
+  private static func replayCommand(_ script: String, redacted: Bool) -> String {
+    let now = Date()
+    let offset = UTCOffset.local(at: now)
+    let clock = WallClock(now, at: offset)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let minutes = abs(offset.seconds) / 60
+    let time = "\(clock.year)-\(two(clock.month))-\(two(clock.day))T\(two(clock.hour)):\(two(clock.minute)):\(two(clock.second))"
+      + (offset.seconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+    return "yaru replay \(script) --now \(time)" + (redacted ? " --file \(redactedCopyPath(script))" : "")
   }
 }

@@ -106,6 +106,8 @@ final class InteractiveSession {
     for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU] {
       onSignal(signal) { [unowned self] in self.program.send(.terminated(signal: signal)) }
     }
+    // The size the session starts at, so that its replay starts there too.
+    recorder?.recordResize(to: terminal.size, at: Date())
     program.show(on: terminal) { [unowned self] exit in self.end(exit) }
   }
 
@@ -154,7 +156,15 @@ final class InteractiveSession {
   private func deliver(_ read: [Key]) {
     var keys: [Key] = []
     for key in read {
-      recorder?.record(key, at: Date())
+      if recorder?.redacting == true {
+        // Redacting needs to know, key by key, whether it is text: each
+        // goes to the program before the next is judged.
+        program.press(keys)
+        keys = []
+        recorder?.record(key, at: Date(), isText: program.takesText)
+      } else {
+        recorder?.record(key, at: Date())
+      }
       if key == .control("z") {
         program.press(keys)
         keys = []

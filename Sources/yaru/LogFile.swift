@@ -16,6 +16,8 @@ final class LogFile: Sendable {
     case log = "# yaru --log: each action and the state change it made\n"
     case recording = ""  // KeyRecorder writes its own first line
     case trace = "# yaru replay --trace: each script line, its actions and their state changes\n"
+    /// `--record --redact`'s copy of the todo file: todo lines only.
+    case redactedTodos = " "
   }
 
   /// The first lines of files that are an earlier run's (a log used to start with its first action).
@@ -41,7 +43,7 @@ final class LogFile: Sendable {
         throw ValidationError("\(path) exists and is not a yaru log or recording: --force overwrites it")
       }
     }
-    state.withLock { $0.pending = kind.rawValue }
+    state.withLock { $0.pending = kind == .redactedTodos ? "" : kind.rawValue }
   }
 
   deinit { state.withLock { if let descriptor = $0.descriptor { close(descriptor) } } }
@@ -66,7 +68,7 @@ final class LogFile: Sendable {
   }
 
   /// Whether the file at `path` starts as a log, recording or trace does.
-  private static func isEarlierRun(_ path: String) -> Bool {
+  static func isEarlierRun(_ path: String) -> Bool {
     let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }

@@ -68,6 +68,16 @@ public final class AppProgram {
     stateChanged(store.state)
   }
 
+  /// Whether a printable key now would be text (a line being typed: a todo,
+  /// a search, the words prompt) rather than a command: what
+  /// `yaru --record --redact` replaces.
+  public var takesText: Bool {
+    switch store.state.mode {
+    case .editing, .searching, .prompting: true
+    case .list, .help, .history, .choosingPriority: false
+    }
+  }
+
   public func send(_ action: AppReducer.Action) {
     store.send(action)
   }
