@@ -30,6 +30,8 @@ extension AppReducer {
     /// The process's exit status once it may exit: 0, or 128 + the signal
     /// that ended it.
     public var exitStatus: Int32 = 0
+    /// The list's names as Tab last counted them (AppReducer+Completion.swift).
+    public var namesInList: NamesInList?
 
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
       self.list = ListFeature.State(todos: todos)

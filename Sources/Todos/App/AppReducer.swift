@@ -44,6 +44,9 @@ public struct AppReducer: Reducer {
     /// `+` / `-`: the words prompt opened, Enter, Esc.
     case startWordsPrompt(WordsPrompt.Kind)
     case commitWordsPrompt, cancelWordsPrompt
+    /// Tab in a line being typed: complete the word at the cursor, or go on
+    /// to the next candidate (AppReducer+Completion.swift).
+    case completeWord
     case toggleClockFormat
     case screenResized(Size)
     case quit
@@ -177,6 +180,8 @@ public struct AppReducer: Reducer {
       return startWordsPrompt(&state, kind)
     case .commitWordsPrompt:
       return commitWordsPrompt(&state)
+    case .completeWord:
+      completeWord(&state)
     case .toggleHelp:
       if case .help = state.mode { state.mode = .list } else { state.mode = .help(top: 0) }
     case .scrollHelp(let scroll):

@@ -38,6 +38,7 @@ public enum AppView {
     }
     statusLine(state, &frame)
     footer(state, &frame)
+    CompletionHint.draw(state, on: &frame)
     if case .help(let top) = state.mode { HelpOverlay.draw(from: top, keys: state.settings.keyOverrides, on: &frame) }
     if case .history(let selected) = state.mode { HistoryOverlay.draw(state, selected: selected, on: &frame) }
     return frame
