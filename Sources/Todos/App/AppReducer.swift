@@ -47,6 +47,8 @@ public struct AppReducer: Reducer {
     /// Tab in a line being typed: complete the word at the cursor, or go on
     /// to the next candidate (AppReducer+Completion.swift).
     case completeWord
+    /// `Q`, `@`: macros (AppReducer+Macros.swift).
+    case macro(MacroAction)
     case toggleClockFormat
     case screenResized(Size)
     case quit
@@ -87,7 +89,15 @@ public struct AppReducer: Reducer {
   /// The features, each on its part of the state, with the app's own
   /// reducer last (it sees what they made of an action): built once, since
   /// building the tree for every action cost a tenth of a key.
-  private var features = Reduce<State, Action> { _, _ in .none }
+  private var features: Reduce<State, Action> { composed.reducer }
+  /// Shared by every copy of this reducer, the copy the features hold
+  /// included: a macro's keys (AppReducer+Macros.swift) go through the whole
+  /// tree from inside it. Set once, in `init`.
+  private let composed = Composed()
+
+  private final class Composed {
+    var reducer = Reduce<State, Action> { _, _ in .none }
+  }
 
   let listFeature: ListFeature
   let fileSync: FileSync
@@ -99,7 +109,7 @@ public struct AppReducer: Reducer {
     fileSync = FileSync(environment: environment)
     syncFeature = SyncFeature(environment: environment)
     let app = self
-    features = Reduce(
+    composed.reducer = Reduce(
       CombineReducers {
         Scope(state: \.list, action: Action.listPath) { app.listFeature }
         Scope(state: \.file, action: Action.filePath) { app.fileSync }
@@ -135,6 +145,7 @@ public struct AppReducer: Reducer {
       return .merge(
         fileSync.load(&state.file).map(Action.file),
         .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) },
+        readMacros(state),
         // A message the program starts with (a state file passed over) goes too.
         state.flash.map { flash(&state, $0) } ?? .none
       )
@@ -182,6 +193,8 @@ public struct AppReducer: Reducer {
       return commitWordsPrompt(&state)
     case .completeWord:
       completeWord(&state)
+    case .macro(let action):
+      return macro(&state, action)
     case .toggleHelp:
       if case .help = state.mode { state.mode = .list } else { state.mode = .help(top: 0) }
     case .scrollHelp(let scroll):

@@ -143,6 +143,10 @@ public enum AppView {
       TodoRow.drawEditor(prompt.editor, column: x, row: row, on: &frame)
     case .choosingPriority:
       frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
+    case .choosingRegister(.record):
+      frame.write("Record a macro into: a letter a–z · Esc records none", column: 1, row: row, style: Style(bold: true))
+    case .choosingRegister(.play):
+      frame.write("Play the macro: a letter a–z · @ the last one · Esc plays none", column: 1, row: row, style: Style(bold: true))
     case .history:
       frame.write("j/k move · Enter reverts the selected change · Esc back to the list", column: 1, row: row, style: Style(dim: true))
     case .list, .help:
@@ -172,6 +176,10 @@ public enum AppView {
     if let marked = state.list.markedNote {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
       x = frame.write(marked, column: x, row: row, style: Style(bold: true))
+    }
+    if let recording = state.macros.recording {
+      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+      x = frame.write("recording @\(recording.register)", column: x, row: row, style: Style(bold: true))
     }
     var (status, style, isCalm) = saveStatus(state)
     if let (sync, syncStyle, syncIsCalm) = syncStatus(state) {
