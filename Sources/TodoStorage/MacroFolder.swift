@@ -44,8 +44,10 @@ public struct MacroFolder: Sendable {
     )
   }
 
-  /// A macro file's text (the config's `[macros]` names one by its path).
+  /// A macro file's text (the config's `[macros]` names one by its path, `~/` for the home folder).
   @Sendable public static func readFile(_ path: String) -> Result<String, MacroFileError> {
+    var path = path
+    if path.hasPrefix("~/"), let home = EnvironmentVariables.process["HOME"] { path = home + path.dropFirst() }
     do throws(TodoFileError) {
       guard let (text, _) = try TodoFile.read(path) else { return .failure(MacroFileError("\(path): no such file")) }
       return .success(text)

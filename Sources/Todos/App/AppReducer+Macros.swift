@@ -51,7 +51,7 @@ extension AppReducer {
         }
       }
       for (key, file) in bound {
-        state.macros.bound[key] = file.mapError { MacroBindingProblem(message: $0.message) }.flatMap { text in
+        state.macros.bound[key] = file.mapError { MacroBindingProblem(message: "Macro \(key.name) not played: \($0.message)") }.flatMap { text in
           do throws(MacroScript.Problem) {
             return .success(try MacroScript(parsing: text))
           } catch {
