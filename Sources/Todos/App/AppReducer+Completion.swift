@@ -16,7 +16,9 @@ extension AppReducer {
   func completeWord(_ state: inout State) {
     guard var editor = state.editor else { return }
     if editor.completion == nil, state.namesInList?.listVersion != state.list.listVersion {
-      state.namesInList = NamesInList(listVersion: state.list.listVersion, names: TagNames(texts: state.list.todos.lazy.map(\.text)))
+      var names = TagNames()
+      for todo in state.list.todos { names.count(in: todo.text) }
+      state.namesInList = NamesInList(listVersion: state.list.listVersion, names: names)
     }
     guard let names = state.namesInList?.names, editor.complete(from: names) else { return }
     state.editor = editor

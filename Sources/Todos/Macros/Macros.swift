@@ -29,6 +29,15 @@ public struct Macros: Equatable, Sendable {
     public var keys: [Key] = []
   }
 
+  /// Whether a key goes into a macro: keys and pastes do; a click or the
+  /// wheel, which hit what happens to be on screen, do not.
+  public static func records(_ key: Key) -> Bool {
+    switch key {
+    case .click, .wheelUp, .wheelDown, .resize: false
+    default: true
+    }
+  }
+
   /// The letters that name registers.
   public static func isRegister(_ character: Character) -> Bool {
     character.isASCII && character.isLowercase
