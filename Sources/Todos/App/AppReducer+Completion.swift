@@ -5,7 +5,7 @@ extension AppReducer {
   /// Tab, and the list's version they were counted at: counted again only
   /// when Tab is pressed after the list changed, so that a Tab that goes on
   /// to the next candidate, or a second word completed in the same line,
-  /// reads no todo (counting 100,000 todos takes longer than a key may).
+  /// reads no todo (counting 100,000 todos takes 8 ms: docs/Performance.md).
   public struct NamesInList: Equatable, Sendable {
     public let listVersion: Int
     public let names: TagNames
