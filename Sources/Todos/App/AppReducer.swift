@@ -143,9 +143,11 @@ public struct AppReducer: Reducer {
       // Records of this run are told apart from earlier runs' in a lasting history.
       if environment.history != nil { state.list.history.origin = String(environment.uuid().uuidString.prefix(8)).lowercased() }
       return .merge(
+        // The macros first, on the same serial I/O queue as the file: `@a`
+        // typed the moment the list shows finds them.
+        readMacros(state),
         fileSync.load(&state.file).map(Action.file),
         .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) },
-        readMacros(state),
         // A message the program starts with (a state file passed over) goes too.
         state.flash.map { flash(&state, $0) } ?? .none
       )
