@@ -63,7 +63,9 @@ public final class AppProgram {
     for key in keys where exit == nil && !store.state.isQuitting {
       guard let action = Keymap.action(for: key, in: store.state) else { continue }
       // Keys, not actions, make a macro: it is a key script. The `Q` that stops it is not one of them.
-      if store.state.macros.recording != nil, action != .macro(.recordTapped), Macros.records(key) { store.send(.macro(.keyRecorded(key))) }
+      if store.state.macros.recording != nil, action != .macro(.recordTapped), Macros.records(key) {
+        store.send(.macro(.keyRecorded(key)))
+      }
       store.send(action)
     }
     isReadingKeys = false

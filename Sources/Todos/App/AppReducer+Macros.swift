@@ -61,7 +61,7 @@ extension AppReducer {
       }
     case .playBound(let key):
       switch state.macros.bound[key] {
-      case .success(let script): return play(&state, script, name: key.name)
+      case .success(let script): state.macros.queued = Macros.Run(script: script, name: key.name)
       case .failure(let problem): return flash(&state, problem.message)
       case nil: return .none
       }
@@ -102,13 +102,15 @@ extension AppReducer {
       return flash(&state, state.macros.problems[register] ?? "No macro \(register): Q \(register) records one")
     }
     state.macros.lastPlayed = register
-    return play(&state, script, name: String(register))
+    state.macros.queued = Macros.Run(script: script, name: String(register))
+    return .none
   }
 
-  /// Each key through the keymap in the state it meets, as if typed, until
-  /// one does nothing (said, with where); what the run changed in the list
-  /// is one undo step.
-  private func play(_ state: inout State, _ script: MacroScript, name: String) -> Effect<Action> {
+  /// Each key through the keymap in the state it meets, as if typed, and
+  /// the whole reducer, until one does nothing (said, with where); what
+  /// the run changed in the list is one undo step.
+  func play(_ state: inout State, _ run: Macros.Run) -> Effect<Action> {
+    let (script, name) = (run.script, run.name)
     guard state.macros.playDepth < Macros.deepest else {
       return flash(&state, "Macro \(name) not played: macros play each other too deep")
     }

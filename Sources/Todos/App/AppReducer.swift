@@ -89,15 +89,7 @@ public struct AppReducer: Reducer {
   /// The features, each on its part of the state, with the app's own
   /// reducer last (it sees what they made of an action): built once, since
   /// building the tree for every action cost a tenth of a key.
-  private var features: Reduce<State, Action> { composed.reducer }
-  /// Shared by every copy of this reducer, the copy the features hold
-  /// included: a macro's keys (AppReducer+Macros.swift) go through the whole
-  /// tree from inside it. Set once, in `init`.
-  private let composed = Composed()
-
-  private final class Composed {
-    var reducer = Reduce<State, Action> { _, _ in .none }
-  }
+  private var features = Reduce<State, Action> { _, _ in .none }
 
   let listFeature: ListFeature
   let fileSync: FileSync
@@ -109,7 +101,7 @@ public struct AppReducer: Reducer {
     fileSync = FileSync(environment: environment)
     syncFeature = SyncFeature(environment: environment)
     let app = self
-    composed.reducer = Reduce(
+    features = Reduce(
       CombineReducers {
         Scope(state: \.list, action: Action.listPath) { app.listFeature }
         Scope(state: \.file, action: Action.filePath) { app.fileSync }
@@ -133,7 +125,13 @@ public struct AppReducer: Reducer {
     // footer says (a warning at start) stays.
     let listVersion = Action.filePath.extract(action) == nil ? state.list.listVersion : nil
     let effect = features.reduce(into: &state, action: action)
-    return .merge(effect, followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
+    // A macro asked for is played here, where the whole tree is at hand
+    // (the features hold a copy of this reducer made before they were).
+    let run = state.macros.queued.map { run in
+      state.macros.queued = nil
+      return play(&state, run)
+    } ?? .none
+    return .merge(effect, run, followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
   }
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {

@@ -22,7 +22,16 @@ public struct Macros: Equatable, Sendable {
   /// Macros that play macros stop this deep (`@a` inside `a` would never end).
   public static let deepest = 8
 
+  /// A run `@` or a `[macros]` key asked for, played once the action that
+  /// asked is reduced (`AppReducer.reduce`).
+  public var queued: Run?
+
   public init() {}
+
+  public struct Run: Equatable, Sendable {
+    public var script: MacroScript
+    public var name: String
+  }
 
   public struct Recording: Equatable, Sendable {
     public var register: Character
