@@ -205,7 +205,7 @@ public enum Keymap {
       bind(mode, [.control("u")], .editor(.deleteToStart), "delete to the start"),
       bind(mode, [.control("w"), .alt(.backspace)], .editor(.deleteWordBackward), "delete the word before"),
       bind(mode, [.alt("d")], .editor(.deleteWordForward), "delete the word after"),
-      bind(mode, [.tab], .completeWord, "complete a +project, @context or key: (again: the next)"),
+      bind(mode, [.tab], .completeWord, "complete +project, @context, key: (again: next)"),
       bind(mode, [.alt("b"), .controlLeft], .editor(.moveWordLeft), "cursor one word left"),
       bind(mode, [.alt("f"), .controlRight], .editor(.moveWordRight), "cursor one word right"),
       bind(mode, [.control("c")], .interrupt, "quit (a changed line: press twice)"),
