@@ -47,16 +47,18 @@ public struct TagNames: Equatable, Sendable {
   /// names used as often, in the order of their text (so the order never
   /// depends on a dictionary's): a `+`/`@` word from the projects or the
   /// contexts, a word without a colon from the keys (`du` → `due:`).
-  /// Letters are compared without their case. None for an empty word, or
-  /// one with a colon (a value is not completed).
+  /// Letters are compared without their case, and a word by its scalars,
+  /// so that `+👩` begins `+👩‍💻work` (one grapheme there, joined by a
+  /// zero-width joiner). None for an empty word, or one with a colon (a
+  /// value is not completed).
   public func candidates(completing word: Substring) -> [String] {
     guard let first = word.first, !word.contains(":") else { return [] }
     let typed = word.lowercased()
     let isTag = first == "+" || first == "@"
     let matches = counts.filter { name, _ in
       let isKey = name.last == ":"
-      guard isTag ? name.first == first && !isKey : isKey, name.count >= word.count else { return false }
-      return name.lowercased().hasPrefix(typed)
+      guard isTag ? name.first == first && !isKey : isKey else { return false }
+      return name.lowercased().unicodeScalars.starts(with: typed.unicodeScalars)
     }
     return matches.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
   }

@@ -22,6 +22,17 @@ struct TagNamesTests {
     #expect(names.candidates(completing: "+買") == ["+買い物"])
   }
 
+  /// Names longer than 15 bytes are counted as strings, the others by their bytes: the same either way.
+  @Test func emojiAndLongNamesAreNamesToo() {
+    let names = TagNames(texts: ["+👩‍💻work a", "+👩‍💻work b", "+🍣 c", "+averyveryverylongproject d", "+averyveryverylongproject e"])
+    #expect(names.counts == ["+👩‍💻work": 2, "+🍣": 1, "+averyveryverylongproject": 2])
+    #expect(names.candidates(completing: "+👩") == ["+👩‍💻work"])
+    #expect(names.candidates(completing: "+a") == ["+averyveryverylongproject"])
+    var editor = LineEditor.State(text: "x +👩 y", cursor: 4)
+    #expect(editor.complete(from: names) == true)
+    #expect(editor == LineEditor.State(text: "x +👩‍💻work y", cursor: 8))
+  }
+
   @Test func aPlainWordCompletesAKeyAndAValueNothing() {
     #expect(names.candidates(completing: "d") == ["due:"])
     #expect(names.candidates(completing: "due:2") == [])
