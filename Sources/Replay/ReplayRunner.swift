@@ -48,7 +48,9 @@ public final class ReplayRunner {
     let history = stateFolder.map { HistoryFile(of: file ?? "replay-in-memory.txt", in: $0).client } ?? .inMemory()
     let environment = AppEnvironment.virtual(
       scheduler, file: file.map { TodoFileClient.live(path: $0, donePath: config.doneFile ?? DoneFile.path(besides: $0, environment: [:])) },
-      history: history, utcOffset: utcOffset
+      history: history, utcOffset: utcOffset,
+      // Macros live in memory for the run, so `restart` keeps them and the user's never change.
+      macros: .inMemory(readFile: MacroFolder.readFile)
     )
     let log = trace.map { trace in { (change: String) in trace("  at +\(Self.milliseconds(scheduler.elapsed)) ms, " + change) } }
     restart = {

@@ -18,6 +18,10 @@ if arguments.first == "batch" {
   printTable(batchRows(count: 100_000))
   exit(0)
 }
+if arguments.first == "completion" {
+  printTable(completionRows(count: 100_000))
+  exit(0)
+}
 if arguments.first == "history" {
   let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
   printTable(historyRows(folder: folder))
@@ -40,6 +44,7 @@ rows += try fileRows(counts: counts.filter { $0 >= 1_000 }, folder: folder)
 rows += undoRows(count: largest)
 rows += historyRows(folder: folder)
 rows += batchRows(count: largest)
+rows += completionRows(count: largest)
 let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")
 rows.append(Row(
   name: "peak resident memory, \(grouped(largest)) todos loaded and drawn", p50: format(bytes: peak), p99: "",

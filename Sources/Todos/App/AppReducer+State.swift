@@ -30,6 +30,10 @@ extension AppReducer {
     /// The process's exit status once it may exit: 0, or 128 + the signal
     /// that ended it.
     public var exitStatus: Int32 = 0
+    /// The list's names as Tab last counted them (AppReducer+Completion.swift).
+    public var namesInList: NamesInList?
+    /// `Q` and `@`: the registers, the one being recorded (Macros/).
+    public var macros = Macros()
 
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
       self.list = ListFeature.State(todos: todos)
@@ -85,7 +89,7 @@ extension AppReducer {
         case .editing(let editing): editing.editor
         case .searching(let editor): editor
         case .prompting(let prompt): prompt.editor
-        case .list, .help, .history, .choosingPriority: nil
+        case .list, .help, .history, .choosingPriority, .choosingRegister: nil
         }
       }
       set {
@@ -99,7 +103,7 @@ extension AppReducer {
         case .prompting(var prompt):
           prompt.editor = newValue
           mode = .prompting(prompt)
-        case .list, .help, .history, .choosingPriority:
+        case .list, .help, .history, .choosingPriority, .choosingRegister:
           break
         }
       }
@@ -119,6 +123,8 @@ extension AppReducer {
     case choosingPriority
     /// `+` / `-`: the words to add or remove, being typed (WordsPrompt.swift).
     case prompting(WordsPrompt)
+    /// `Q` or `@` was pressed: the next letter names the macro.
+    case choosingRegister(RegisterUse)
   }
 
   /// Which todo is being edited, whether it is new (and so discarded on

@@ -27,7 +27,7 @@ enum InputGate {
     switch action {
     case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.doneFileFailed),
          .sync(.started), .sync(.due), .sync(.fileChanged), .sync(.finished), .sync(.quitting), .sync(.finalWaitOver),
-         .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized:
+         .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized, .macro(.read), .macro(.writeFailed):
       false
     default:
       true
