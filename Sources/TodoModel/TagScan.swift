@@ -65,3 +65,24 @@ enum TagScan {
     return false
   }
 }
+
+extension TagScan {
+  /// The values of every `key` word (`p:` gives each parent's id), read
+  /// from the bytes: a text without the key costs one pass and no string.
+  static func values(of key: String, in text: borrowing String) -> [Substring] {
+    var found: [Substring] = []
+    var ends: [Int] = []
+    _ = wordStarts(of: key, in: text) { _, end in
+      ends.append(end)
+      return false
+    }
+    guard !ends.isEmpty else { return found }
+    let utf8 = text.utf8
+    for end in ends {
+      let start = utf8.index(utf8.startIndex, offsetBy: end)
+      let stop = utf8[start...].firstIndex(of: UInt8(ascii: " ")) ?? utf8.endIndex
+      if start < stop { found.append(Substring(utf8[start..<stop])) }
+    }
+    return found
+  }
+}

@@ -161,7 +161,7 @@ public enum Keymap {
     bind(.list, "mark-visible", ["M"], .list(.markVisible), "mark all shown (again: unmark them)"),
     bind(.list, "filter", ["f"], .list(.cycleFilter), "filter"),
     bind(.list, "hidden", ["H"], .list(.toggleHidden), "show hidden todos (h:1, later t:)"),
-    bind(.list, "order", ["s"], .list(.cycleOrder), "order: manual, priority, due date"),
+    bind(.list, "order", ["s"], .list(.cycleOrder), "order: manual, priority, due date, agenda"),
     bind(.list, "view", ["v"], .search(.nextView), "next view (the config's [views]), then none"),
     bind(.list, "clear-completed", ["C"], .list(.clearCompleted), "clear completed"),
     bind(.list, "archive", ["A"], .archiveCompleted, "archive completed to done.txt"),

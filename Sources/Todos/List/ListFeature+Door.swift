@@ -74,6 +74,7 @@ extension ListFeature {
     for (offset, change) in edit.changes.enumerated() {
       if records, offset >= edit.applied { hunks += change.removalHunks(in: state.todos) }
       if offset >= edit.applied { change.apply(to: &state.todos) }
+      state.follow(change)
       if records { hunks += change.insertionHunks(in: state.todos) }
       if case .move(_, let to) = change { moved.append(state.todos[to]) }
     }
@@ -82,7 +83,6 @@ extension ListFeature {
     state.listVersion += 1
     // A marked todo that left the list (deleted here or by another program) loses its mark.
     if !state.marks.isEmpty, edit.changes.contains(where: \.mayRemove) { state.marks = state.marks.filter { state.todos[id: $0] != nil } }
-    if state.order != .manual { state.screenOrder = ScreenOrder(state.todos, by: state.order) }
     if let selecting = edit.selecting { state.selection = selecting }
     state.repairSelection(anchor: anchor)
     if isToggle {

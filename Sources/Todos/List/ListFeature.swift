@@ -19,10 +19,12 @@ public struct ListFeature: Reducer {
     public var showsHidden = false
     /// `s`: the order the list is shown in.
     public var order = ListOrder.manual {
-      didSet { screenOrder = ScreenOrder(todos, by: order) }
+      didSet { sortAgain() }
     }
     /// Each todo's place in `order`, kept by the door.
     var screenOrder = ScreenOrder()
+    /// Which todos wait for their parts (`id:`/`p:`), kept by the door.
+    public internal(set) var dependencies: Dependencies
     /// Where the screen's list starts: the first visible todo at or after
     /// this place in the screen's order is the top row. A place in the list
     /// rather than a row number, so that under a search neither scrolling
@@ -50,7 +52,10 @@ public struct ListFeature: Reducer {
     public var unarchiveWhenSaved: [String] = []
     /// What else decides which rows show, owned by other features: a copy
     /// the app hands in (`AppReducer.State.handShownToList`).
-    public var shown = Shown()
+    public var shown = Shown() {
+      // The agenda's groups are days from today: a new day sorts again.
+      didSet { if order == .agenda, shown.today != screenOrder.today { sortAgain() } }
+    }
     /// `m`, `M`: the todos a change acts on instead of the selection, by id,
     /// so they survive a filter, a search, an order and a merge (Marks.swift).
     public var marks: Set<UUID> = []
@@ -59,7 +64,14 @@ public struct ListFeature: Reducer {
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos
+      self.dependencies = Dependencies(todos)
       self.selection = todos.first(where: { !$0.isBlankLine })?.id
+    }
+
+    /// The screen's order worked out whole: when the order or the day changes.
+    mutating func sortAgain() {
+      let dependencies = dependencies
+      screenOrder = ScreenOrder(todos, by: order, today: shown.today, isBlocked: { dependencies.isBlocked($0) })
     }
 
     /// Equal lists, whatever was last handed in: `shown` is the app's copy
@@ -168,8 +180,8 @@ public struct ListFeature: Reducer {
       break
     case .selectNext: state.moveSelection(by: 1)
     case .selectPrevious: state.moveSelection(by: -1)
-    case .pageDown: state.moveSelection(by: max(1, state.shown.pageSize - 1))
-    case .pageUp: state.moveSelection(by: -max(1, state.shown.pageSize - 1))
+    case .pageDown: state.moveSelection(byRows: max(1, state.shown.pageSize - 1))
+    case .pageUp: state.moveSelection(byRows: -max(1, state.shown.pageSize - 1))
     case .selectFirst: state.selection = state.firstVisible()?.id
     case .selectLast: state.selection = state.lastVisible()?.id
     case .select(let id):

@@ -1,0 +1,53 @@
+import IdentifiedCollections
+import TodoModel
+
+/// What the door keeps beside the list as each change is made: who waits
+/// for whom (`dependencies`) and the screen's order (`screenOrder`). A
+/// change to a few todos costs those todos (and their parents), not the
+/// list: a key in a sorted order never sorts the list again.
+extension ListFeature.State {
+  /// Follows one change, just applied to `todos`.
+  mutating func follow(_ change: ListChange) {
+    var flipped: [String] = []
+    switch change {
+    case .insert(let todo, let index):
+      flipped = dependencies.add(todo)
+      screenOrder.insert(at: index, key: sortKey(ofFileIndex: index))
+    case .remove(let todo, let index):
+      flipped = dependencies.remove(todo)
+      screenOrder.remove(at: index)
+    case .update(let before, let after):
+      flipped = dependencies.remove(before) + dependencies.add(after)
+      if let index = todos.index(id: after.id) { screenOrder.update(at: index, key: sortKey(ofFileIndex: index)) }
+    case .removeMany(let items):
+      for item in items { dependencies.remove(item.todo) }
+      sortAgain()
+    case .insertMany(let items):
+      for item in items { dependencies.add(item.todo) }
+      sortAgain()
+    case .move:
+      sortAgain()
+    case .replaceAll:
+      dependencies = Dependencies(todos)
+      sortAgain()
+    }
+    // A parent whose last open part closed (or whose first opened) moves
+    // among the unblocked (or the blocked).
+    guard !flipped.isEmpty, !screenOrder.isManual else { return }
+    for id in flipped {
+      for owner in dependencies.owners[id] ?? [] {
+        if let index = todos.index(id: owner) { screenOrder.update(at: index, key: sortKey(ofFileIndex: index)) }
+      }
+    }
+  }
+
+  /// Where the todo at `index` of the file sorts in the order shown.
+  func sortKey(ofFileIndex index: Int) -> UInt32 {
+    guard !screenOrder.isManual else { return 0 }
+    let todo = todos[index]
+    return order.sortKey(todo, isBlocked: dependencies.isBlocked(todo), today: screenOrder.today)
+  }
+
+  /// Whether the todo waits for a part (drawn dim, sorted after the others).
+  public func isBlocked(_ todo: Todo.State) -> Bool { dependencies.isBlocked(todo) }
+}

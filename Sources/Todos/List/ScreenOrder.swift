@@ -1,0 +1,110 @@
+import IdentifiedCollections
+import TodoModel
+
+/// Where each todo stands in a sorted order: the file's indices in the
+/// order shown, each file index's place in it, and each todo's sort key.
+/// Empty in the manual order (the place is the file index).
+///
+/// Built whole when the order (or, in the agenda, the day) changes; after
+/// that the door keeps it as the list changes (`ListFeature+Door.swift`):
+/// a changed todo moves by a binary search and shifts the places between
+/// its old and new place, an added or removed one costs a pass over the
+/// integers, never a sort of the list nor a read of the todos' text.
+struct ScreenOrder: Equatable, Sendable {
+  private(set) var order = ListOrder.manual
+  /// The day the agenda's groups were worked out for.
+  private(set) var today = Day(year: 1970, month: 1, day: 1)!
+  /// By file index: the todo's `ListOrder.sortKey`.
+  private var keys: [UInt32] = []
+  /// By place: the file index of the todo shown there.
+  private var fileIndices: [Int32] = []
+  /// By file index: the todo's place.
+  private var places: [Int32] = []
+
+  init() {}
+
+  /// Stable: ties keep the file's order.
+  init(_ todos: IdentifiedArrayOf<Todo.State>, by order: ListOrder, today: Day, isBlocked: (borrowing Todo.State) -> Bool) {
+    self.order = order
+    self.today = today
+    guard order != .manual else { return }
+    let span = todos.elements.span
+    keys.reserveCapacity(span.count)
+    for index in span.indices {
+      keys.append(order.sortKey(span[index], isBlocked: isBlocked(span[index]), today: today))
+    }
+    // Key and index in one integer: the sort compares integers only.
+    var packed = keys.indices.map { UInt64(keys[$0]) << 32 | UInt64($0) }
+    packed.sort()
+    fileIndices = packed.map { Int32(truncatingIfNeeded: $0) }
+    rebuildPlaces()
+  }
+
+  var isManual: Bool { order == .manual }
+
+  /// The file index of the todo at `place` in the order shown.
+  func fileIndex(at place: Int) -> Int {
+    isManual ? place : Int(fileIndices[place])
+  }
+
+  /// The place in the order shown of the todo at `index` in the file.
+  func place(of index: Int) -> Int {
+    isManual ? index : Int(places[index])
+  }
+
+  /// The agenda group of the todo at `index` in the file (in the agenda).
+  func agendaGroup(ofFileIndex index: Int) -> AgendaGroup {
+    AgendaGroup.all[ListOrder.agendaRank(ofKey: keys[index])]
+  }
+
+  // MARK: Kept by the door
+
+  /// The todo at `index` now sorts by `key`: it moves to its new place, and
+  /// the todos between its old and new place shift by one.
+  mutating func update(at index: Int, key: UInt32) {
+    guard !isManual, keys[index] != key else { return }
+    let from = Int(places[index])
+    fileIndices.remove(at: from)
+    keys[index] = key
+    let to = insertionPlace(of: index)
+    fileIndices.insert(Int32(index), at: to)
+    for place in min(from, to)...max(from, to) { places[Int(fileIndices[place])] = Int32(place) }
+  }
+
+  /// A todo sorting by `key` was inserted at `index` of the file.
+  mutating func insert(at index: Int, key: UInt32) {
+    guard !isManual else { return }
+    for place in fileIndices.indices where fileIndices[place] >= index { fileIndices[place] += 1 }
+    keys.insert(key, at: index)
+    fileIndices.insert(Int32(index), at: insertionPlace(of: index))
+    rebuildPlaces()
+  }
+
+  /// The todo at `index` of the file was removed.
+  mutating func remove(at index: Int) {
+    guard !isManual else { return }
+    fileIndices.remove(at: Int(places[index]))
+    keys.remove(at: index)
+    for place in fileIndices.indices where fileIndices[place] > index { fileIndices[place] -= 1 }
+    rebuildPlaces()
+  }
+
+  /// Where the todo at `index` (its key set, itself not in `fileIndices`)
+  /// goes: after every todo with a smaller key, or the same key and a
+  /// smaller file index.
+  private func insertionPlace(of index: Int) -> Int {
+    let target = UInt64(keys[index]) << 32 | UInt64(index)
+    var low = 0, high = fileIndices.count
+    while low < high {
+      let middle = (low + high) / 2
+      let other = Int(fileIndices[middle])
+      if UInt64(keys[other]) << 32 | UInt64(other) < target { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  private mutating func rebuildPlaces() {
+    if places.count != fileIndices.count { places = [Int32](repeating: 0, count: fileIndices.count) }
+    for place in fileIndices.indices { places[Int(fileIndices[place])] = Int32(place) }
+  }
+}
