@@ -65,6 +65,9 @@ extension ListFeature {
       state.unsunk = []
       effects.append(.cancel(id: CancelID.sink))
     }
+    // What is made already (a todo's own change, undo's and redo's) is
+    // followed first: the selection's place is read in the order shown.
+    state.follow(edit.changes.prefix(edit.applied))
     let selectionBefore = state.selection
     let anchor = state.selectionAnchor
     // A step is recorded as lines (read around each change as it is made);
@@ -73,8 +76,10 @@ extension ListFeature {
     let records: Bool = if case .step(nil, _) = edit.kind, edit.hunks == nil { true } else { false }
     for (offset, change) in edit.changes.enumerated() {
       if records, offset >= edit.applied { hunks += change.removalHunks(in: state.todos) }
-      if offset >= edit.applied { change.apply(to: &state.todos) }
-      state.follow(change)
+      if offset >= edit.applied {
+        change.apply(to: &state.todos)
+        state.follow(change)
+      }
       if records { hunks += change.insertionHunks(in: state.todos) }
       if case .move(_, let to) = change { moved.append(state.todos[to]) }
     }

@@ -6,6 +6,18 @@ import TodoModel
 /// change to a few todos costs those todos (and their parents), not the
 /// list: a key in a sorted order never sorts the list again.
 extension ListFeature.State {
+  /// Follows changes applied to `todos` before the door saw them: one by
+  /// one when each todo's index still holds (updates, or one change), else
+  /// all worked out again.
+  mutating func follow(_ changes: ArraySlice<ListChange>) {
+    if changes.count <= 1 || changes.allSatisfy({ if case .update = $0 { true } else { false } }) {
+      for change in changes { follow(change) }
+    } else {
+      dependencies = Dependencies(todos)
+      sortAgain()
+    }
+  }
+
   /// Follows one change, just applied to `todos`.
   mutating func follow(_ change: ListChange) {
     var flipped: [String] = []
