@@ -123,6 +123,8 @@ struct ListTodos: ParsableCommand {
   @OptionGroup var file: FileOption
   @Option(name: .long, help: "Only the todos a view shows: a named search from the config file's [views] (with the words, both must match).")
   var view: String?
+  @Flag(name: .long, help: "As the agenda shows them (s): under the headings Overdue, Today, Tomorrow, the next five days by name, Later and No date, by priority within a day, completed after.")
+  var agenda = false
   // Unrecognized words too, so that `-word` is a word, not an option.
   @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
     "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, due:<DATE (<= = >= >, t: too; DATE as 2026-12-01, today, fri, +3d, 1w), key:value.",
@@ -137,9 +139,22 @@ struct ListTodos: ParsableCommand {
     let list = try ShellFile.load(file.path(settings))
     let query = SearchQuery(words.joined(separator: " "), today: ShellFile.today)
     if let problem = query.problem { throw ShellFile.fail(problem) }
+    let dependencies = Dependencies(list.todos)
     // Numbered as todo.sh numbers: the line in the file, blank lines counted.
-    for (index, todo) in list.todos.enumerated() where !todo.isBlankLine && query.matches(todo) {
-      print(VisibleText.printed(ShellFile.numbered(index + 1, of: list.todos.count, todo)))
+    func printTodo(at index: Int) {
+      let todo = list.todos[index]
+      let blocked = dependencies.isBlocked(todo) ? " (blocked)" : ""
+      print(VisibleText.printed(ShellFile.numbered(index + 1, of: list.todos.count, todo) + blocked))
+    }
+    guard agenda else {
+      for (index, todo) in list.todos.enumerated() where !todo.isBlankLine && query.matches(todo, dependencies) { printTodo(at: index) }
+      return
+    }
+    for row in AgendaListing.rows(list.todos, today: ShellFile.today, including: { query.matches($0, dependencies) }) {
+      switch row {
+      case .heading(let group): print(group.heading(today: ShellFile.today))
+      case .todo(let index): printTodo(at: index)
+      }
     }
   }
 }

@@ -8,7 +8,7 @@ public enum ListRow: Equatable, Sendable {
   case heading(AgendaGroup)
   case todo(Int)
 
-  var fileIndex: Int? {
+  public var fileIndex: Int? {
     if case .todo(let index) = self { index } else { nil }
   }
 }
