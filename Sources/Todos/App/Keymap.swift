@@ -145,6 +145,7 @@ public enum Keymap {
     bind(.list, "add", ["a"], .addTodo(.top), "add at the top"),
     bind(.list, "add-below", ["o"], .addTodo(.below), "add below"),
     bind(.list, "add-above", ["O"], .addTodo(.above), "add above"),
+    bind(.list, "add-part", ["b"], .addPart, "add a part (subtask) below: ids id:/p: written for you"),
     bind(.list, "edit", ["e", .enter], .editSelected, "edit"),
     act("toggle", ["x", " "], .todo(.toggleCompleteTapped), "complete / re-open"),
     act("delete", ["d", .delete], .delete, "delete"),

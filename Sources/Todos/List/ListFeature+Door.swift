@@ -65,6 +65,7 @@ extension ListFeature {
       state.unsunk = []
       effects.append(.cancel(id: CancelID.sink))
     }
+    let stillWaiting = edit.kind.isUndo ? nil : state.openPartsLeft(completing: edit.changes)
     // What is made already (a todo's own change, undo's and redo's) is
     // followed first: the selection's place is read in the order shown.
     state.follow(edit.changes.prefix(edit.applied))
@@ -126,7 +127,7 @@ extension ListFeature {
         ))
       }
     }
-    if let message = edit.message { state.message = message }
+    if let message = edit.message ?? stillWaiting { state.message = message }
     return .merge(effects)
   }
 

@@ -62,4 +62,20 @@ extension ListFeature.State {
 
   /// Whether the todo waits for a part (drawn dim, sorted after the others).
   public func isBlocked(_ todo: Todo.State) -> Bool { dependencies.isBlocked(todo) }
+
+  /// Completing a blocked todo is allowed (the user knows best); what the
+  /// footer says then: how many of its parts are still open. Read before
+  /// the change, while `dependencies` still describes the list before it.
+  func openPartsLeft(completing changes: [ListChange]) -> String? {
+    guard !dependencies.openParts.isEmpty else { return nil }
+    var open = 0, todos = 0
+    for case .update(let before, let after) in changes where !before.isComplete && after.isComplete {
+      guard let id = before.dependencyID, dependencies.openParts(of: id) > 0 else { continue }
+      open += dependencies.openParts(of: id)
+      todos += 1
+    }
+    guard todos > 0 else { return nil }
+    let parts = open == 1 ? "1 part is" : "\(open) parts are"
+    return todos == 1 ? "Done, though \(parts) still open" : "\(todos) done, though \(parts) still open"
+  }
 }
