@@ -117,7 +117,7 @@ struct Add: ParsableCommand {
 
 struct ListTodos: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "ls", abstract: "Print the todos with their numbers, only those matching the search if given."
+    commandName: "ls", abstract: "Print the todos with their numbers, only those matching the search if given; a blocked todo (waiting for a part: id:, p:) ends with (blocked)."
   )
 
   @OptionGroup var file: FileOption
@@ -127,7 +127,7 @@ struct ListTodos: ParsableCommand {
   var agenda = false
   // Unrecognized words too, so that `-word` is a word, not an option.
   @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-    "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, due:<DATE (<= = >= >, t: too; DATE as 2026-12-01, today, fri, +3d, 1w), key:value.",
+    "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, due:<DATE (<= = >= >, t: too; DATE as 2026-12-01, today, fri, +3d, 1w), is:blocked (waits for a part: id:, p:), key:value.",
     valueName: "word"
   ))
   var terms: [String] = []
