@@ -108,6 +108,18 @@ struct AgendaTests {
     store.cancelAllEffects()
   }
 
+  /// `s` back to an order shown before does not sort it again: the door
+  /// kept it meanwhile.
+  @Test func anOrderShownOnceIsKept() {
+    let store = agendaStore(["(B) b due:2026-01-03", "(A) a"])
+    #expect(store.state.list.orders.isBuilt(.priority) && store.state.list.orders.isBuilt(.agenda))
+    store.send(.list(.cycleOrder))
+    store.send(.list(.select(id(102))))
+    store.send(.list(.act(.todo(.prioritySet("C")))))
+    #expect(store.state.list.orders[.priority].fileIndex(at: 0) == 0, "(B) b is first by priority now")
+    store.cancelAllEffects()
+  }
+
   @Test func aNewDayGroupsAgain() {
     let store = agendaStore(["Tomorrow due:2026-01-02"])
     #expect(rows(store).first == "# Tomorrow")
@@ -116,14 +128,16 @@ struct AgendaTests {
     store.cancelAllEffects()
   }
 
-  /// Random changes in every sorted order: after each, the order the door
-  /// kept is the one a whole sort of the list gives.
+  /// Random changes in every sorted order, all of them kept (each shown
+  /// once): after each change, every order the door kept is the one a
+  /// whole sort of the list gives.
   @Test(arguments: [ListOrder.priority, .dueDate, .agenda])
-  func theKeptOrderIsAlwaysTheSortedOrder(_ order: ListOrder) {
+  func theKeptOrdersAreAlwaysTheSortedOrders(_ order: ListOrder) {
     var generator = SplitMix64(state: 2_026_112_8)
     let texts = ["a due:2026-01-01", "(A) b", "c due:2025-12-01 id:1", "(B) d due:2026-01-04 p:1", "e p:1 due:2026-02-01", "f"]
     let store = appStore(.loaded(texts), on: scheduler)
     store.send(.screenResized(Size(columns: 80, rows: 12)))
+    for _ in ListOrder.allCases { store.send(.list(.cycleOrder)) }
     while store.state.list.order != order { store.send(.list(.cycleOrder)) }
     let actions: [AppReducer.Action] = [
       .list(.act(.todo(.toggleCompleteTapped))), .list(.act(.todo(.priorityCycled))), .list(.act(.todo(.postponed(days: 3)))),
@@ -135,8 +149,10 @@ struct AgendaTests {
       let action = actions.randomElement(using: &generator)!
       store.send(action)
       let list = store.state.list
-      let whole = ScreenOrder(list.todos, by: order, today: list.shown.today, isBlocked: { list.dependencies.isBlocked($0) })
-      #expect(list.screenOrder == whole, "step \(step): \(action)")
+      for kept in [ListOrder.priority, .dueDate, .agenda] {
+        let whole = ScreenOrder(list.todos, by: kept, today: list.shown.today, isBlocked: { list.dependencies.isBlocked($0) })
+        #expect(list.orders[kept] == whole, "step \(step): \(action) in \(kept)")
+      }
       #expect(list.dependencies.openParts == Dependencies(list.todos).openParts, "step \(step): \(action)")
       if list.todos.count > 40 { break }
     }

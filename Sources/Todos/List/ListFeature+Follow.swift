@@ -2,7 +2,7 @@ import IdentifiedCollections
 import TodoModel
 
 /// What the door keeps beside the list as each change is made: who waits
-/// for whom (`dependencies`) and the screen's order (`screenOrder`). A
+/// for whom (`dependencies`) and the sorted orders (`orders`). A
 /// change to a few todos costs those todos (and their parents), not the
 /// list: a key in a sorted order never sorts the list again.
 extension ListFeature.State {
@@ -24,13 +24,14 @@ extension ListFeature.State {
     switch change {
     case .insert(let todo, let index):
       flipped = dependencies.add(todo)
-      screenOrder.insert(at: index, key: sortKey(ofFileIndex: index))
+      let blocked = dependencies.isBlocked(todo)
+      orders.forEachKept { $0.insert(at: index, key: $0.order.sortKey(todo, isBlocked: blocked, today: $0.today)) }
     case .remove(let todo, let index):
       flipped = dependencies.remove(todo)
-      screenOrder.remove(at: index)
+      orders.forEachKept { $0.remove(at: index) }
     case .update(let before, let after):
       flipped = dependencies.remove(before) + dependencies.add(after)
-      if let index = todos.index(id: after.id) { screenOrder.update(at: index, key: sortKey(ofFileIndex: index)) }
+      if let index = todos.index(id: after.id) { placeAgain(index) }
     case .removeMany(let items):
       for item in items { dependencies.remove(item.todo) }
       sortAgain()
@@ -45,19 +46,18 @@ extension ListFeature.State {
     }
     // A parent whose last open part closed (or whose first opened) moves
     // among the unblocked (or the blocked).
-    guard !flipped.isEmpty, !screenOrder.isManual else { return }
     for id in flipped {
       for owner in dependencies.owners[id] ?? [] {
-        if let index = todos.index(id: owner) { screenOrder.update(at: index, key: sortKey(ofFileIndex: index)) }
+        if let index = todos.index(id: owner) { placeAgain(index) }
       }
     }
   }
 
-  /// Where the todo at `index` of the file sorts in the order shown.
-  func sortKey(ofFileIndex index: Int) -> UInt32 {
-    guard !screenOrder.isManual else { return 0 }
+  /// The todo at `index` of the file, changed, in its place in every kept order.
+  private mutating func placeAgain(_ index: Int) {
     let todo = todos[index]
-    return order.sortKey(todo, isBlocked: dependencies.isBlocked(todo), today: screenOrder.today)
+    let blocked = dependencies.isBlocked(todo)
+    orders.forEachKept { $0.update(at: index, key: $0.order.sortKey(todo, isBlocked: blocked, today: $0.today)) }
   }
 
   /// Whether the todo waits for a part (drawn dim, sorted after the others).

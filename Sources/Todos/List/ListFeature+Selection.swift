@@ -64,6 +64,7 @@ extension ListFeature.State {
   /// costs the todos it passes over, not the length of the list.
   func forEachVisible(from start: ListPosition, backward: Bool = false, _ body: (Int) -> Bool) {
     let visibility = Visibility(self)
+    let screenOrder = screenOrder
     let todos = todos.elements.span
     let last = todos.count - 1
     let groups = backward ? (start.isSunk ? [true, false] : [false]) : (start.isSunk ? [true] : [false, true])

@@ -19,10 +19,12 @@ public struct ListFeature: Reducer {
     public var showsHidden = false
     /// `s`: the order the list is shown in.
     public var order = ListOrder.manual {
-      didSet { sortAgain() }
+      didSet { showOrder() }
     }
-    /// Each todo's place in `order`, kept by the door.
-    var screenOrder = ScreenOrder()
+    /// Each todo's place in the sorted orders shown so far, kept by the door.
+    var orders = SortedOrders()
+    /// Each todo's place in `order`.
+    var screenOrder: ScreenOrder { orders[order] }
     /// Which todos wait for their parts (`id:`/`p:`), kept by the door.
     public internal(set) var dependencies: Dependencies
     /// Where the screen's list starts: the first visible todo at or after
@@ -54,7 +56,7 @@ public struct ListFeature: Reducer {
     /// the app hands in (`AppReducer.State.handShownToList`).
     public var shown = Shown() {
       // The agenda's groups are days from today: a new day sorts again.
-      didSet { if order == .agenda, shown.today != screenOrder.today { sortAgain() } }
+      didSet { if shown.today != oldValue.today { newDay() } }
     }
     /// `m`, `M`: the todos a change acts on instead of the selection, by id,
     /// so they survive a filter, a search, an order and a merge (Marks.swift).
@@ -68,10 +70,24 @@ public struct ListFeature: Reducer {
       self.selection = todos.first(where: { !$0.isBlankLine })?.id
     }
 
-    /// The screen's order worked out whole: when the order or the day changes.
+    /// `order` sorted, unless it is kept already.
+    mutating func showOrder() {
+      let dependencies = dependencies
+      orders.build(order, todos, today: shown.today, isBlocked: { dependencies.isBlocked($0) })
+    }
+
+    /// The kept orders sorted whole again: after a change too big to follow.
     mutating func sortAgain() {
       let dependencies = dependencies
-      screenOrder = ScreenOrder(todos, by: order, today: shown.today, isBlocked: { dependencies.isBlocked($0) })
+      orders.rebuild(todos, isBlocked: { dependencies.isBlocked($0) })
+    }
+
+    /// The agenda's groups are days from today: on a new day it is grouped
+    /// again if it shows, else when it next shows.
+    mutating func newDay() {
+      guard orders.isBuilt(.agenda) else { return }
+      orders.forget(.agenda)
+      if order == .agenda { showOrder() }
     }
 
     /// Equal lists, whatever was last handed in: `shown` is the app's copy

@@ -34,9 +34,9 @@ struct ScreenOrder: Equatable, Sendable {
       keys.append(order.sortKey(span[index], isBlocked: isBlocked(span[index]), today: today))
     }
     // Key and index in one integer: the sort compares integers only.
-    var packed = keys.indices.map { UInt64(keys[$0]) << 32 | UInt64($0) }
-    packed.sort()
-    fileIndices = packed.map { Int32(truncatingIfNeeded: $0) }
+    var sorted = keys.indices.map { UInt64(keys[$0]) << 32 | UInt64($0) }
+    sorted.sort()
+    fileIndices = sorted.map { Int32(truncatingIfNeeded: $0) }
     rebuildPlaces()
   }
 
@@ -60,14 +60,25 @@ struct ScreenOrder: Equatable, Sendable {
   // MARK: Kept by the door
 
   /// The todo at `index` now sorts by `key`: it moves to its new place, and
-  /// the todos between its old and new place shift by one.
+  /// only the todos between its old and new place shift by one.
   mutating func update(at index: Int, key: UInt32) {
     guard !isManual, keys[index] != key else { return }
     let from = Int(places[index])
-    fileIndices.remove(at: from)
     keys[index] = key
-    let to = insertionPlace(of: index)
-    fileIndices.insert(Int32(index), at: to)
+    // Its place among the others: a binary search that skips its old place.
+    let target = packed(index)
+    var low = 0, high = fileIndices.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if packed(Int(fileIndices[middle < from ? middle : middle + 1])) < target { low = middle + 1 } else { high = middle }
+    }
+    let to = low
+    if to < from {
+      for place in stride(from: from, to: to, by: -1) { fileIndices[place] = fileIndices[place - 1] }
+    } else if to > from {
+      for place in from..<to { fileIndices[place] = fileIndices[place + 1] }
+    }
+    fileIndices[to] = Int32(index)
     for place in min(from, to)...max(from, to) { places[Int(fileIndices[place])] = Int32(place) }
   }
 
@@ -93,15 +104,17 @@ struct ScreenOrder: Equatable, Sendable {
   /// goes: after every todo with a smaller key, or the same key and a
   /// smaller file index.
   private func insertionPlace(of index: Int) -> Int {
-    let target = UInt64(keys[index]) << 32 | UInt64(index)
+    let target = packed(index)
     var low = 0, high = fileIndices.count
     while low < high {
       let middle = (low + high) / 2
-      let other = Int(fileIndices[middle])
-      if UInt64(keys[other]) << 32 | UInt64(other) < target { low = middle + 1 } else { high = middle }
+      if packed(Int(fileIndices[middle])) < target { low = middle + 1 } else { high = middle }
     }
     return low
   }
+
+  /// Key and file index in one integer: the order compares these.
+  private func packed(_ index: Int) -> UInt64 { UInt64(keys[index]) << 32 | UInt64(index) }
 
   private mutating func rebuildPlaces() {
     if places.count != fileIndices.count { places = [Int32](repeating: 0, count: fileIndices.count) }
