@@ -217,27 +217,29 @@ extension ListFeature.State {
   /// (or back from the end): never the whole list to count rows above.
   mutating func scrollSelectionIntoView() {
     var top = scrollTop
+    var belowHeading = scrollTopBelowHeading
     if let index = selection.flatMap({ todos.index(id: $0) }) {
       let selected = position(of: index)
-      if selected < top {
-        top = selected
+      if selected < top || (selected == top && belowHeading && opensAgendaGroup(index)) {
+        (top, belowHeading) = (selected, false)
       } else {
         // Rows from the top to the selection (headings count); at most a page of them.
         var rows = 0
-        forEachRow(from: top) { row in
+        forEachRow(from: top, belowHeading: belowHeading) { row in
           rows += 1
           return row != .todo(index) && rows <= shown.pageSize
         }
         if rows > shown.pageSize, let first = self.top(endingAt: selected, rows: shown.pageSize) {
-          top = first
+          (top, belowHeading) = first
         }
       }
     }
     // A page not full while rows are hidden above: the last page instead.
-    if rows(from: top, limit: shown.pageSize).count < shown.pageSize {
-      let lastPage = todos.isEmpty ? [] : rows(from: endPosition, backward: true, limit: shown.pageSize)
-      top = lastPage.count < shown.pageSize ? .start : self.top(endingAt: endPosition, rows: shown.pageSize) ?? .start
+    if rows(from: top, belowHeading: belowHeading, limit: shown.pageSize).count < shown.pageSize {
+      (top, belowHeading) = todos.isEmpty ? (.start, false) : self.top(endingAt: endPosition, rows: shown.pageSize) ?? (.start, false)
+      if rows(from: top, belowHeading: belowHeading, limit: shown.pageSize).count < shown.pageSize { (top, belowHeading) = (.start, false) }
     }
     scrollTop = top
+    scrollTopBelowHeading = belowHeading && order == .agenda
   }
 }

@@ -33,6 +33,9 @@ public struct ListFeature: Reducer {
     /// nor drawing has to count the matches above the screen, and so that
     /// the screen stays put when rows above or at its top change.
     public var scrollTop = ListPosition.start
+    /// In the agenda: the todo at `scrollTop` opens its day, and its
+    /// heading is scrolled off above it (so the screen stays full).
+    public var scrollTopBelowHeading = false
     /// Todos whose completion changed since completed todos last sank below
     /// active ones: until the sink, a second after the last toggle, they keep
     /// their place on screen.
@@ -94,7 +97,7 @@ public struct ListFeature: Reducer {
     /// of what other features decide, not the list's own state.
     public static func == (a: Self, b: Self) -> Bool {
       a.todos == b.todos && a.selection == b.selection && a.filter == b.filter && a.showsHidden == b.showsHidden
-        && a.order == b.order && a.scrollTop == b.scrollTop && a.unsunk == b.unsunk && a.recurrences == b.recurrences
+        && a.order == b.order && a.scrollTop == b.scrollTop && a.scrollTopBelowHeading == b.scrollTopBelowHeading && a.unsunk == b.unsunk && a.recurrences == b.recurrences
         && a.history == b.history && a.listVersion == b.listVersion && a.revision == b.revision && a.message == b.message
         && a.unarchiveWhenSaved == b.unarchiveWhenSaved && a.marks == b.marks && a.lastChange == b.lastChange
     }
@@ -241,6 +244,7 @@ public struct ListFeature: Reducer {
       // the selection starts there, the screen scrolled to it.
       state.order = state.order.next
       state.scrollTop = .start
+      state.scrollTopBelowHeading = false
       state.selection = state.firstVisible()?.id
     case .sinkCompletedTodos:
       state.sinkCompletedTodos()

@@ -38,8 +38,9 @@ extension ListFeature.State {
   }
 
   /// Visits the rows from the todo at `start` on, its heading first when it
-  /// opens a group; `body` returns false to stop.
-  func forEachRow(from start: ListPosition, _ body: (ListRow) -> Bool) {
+  /// opens a group (unless `belowHeading`: scrolled off); `body` returns
+  /// false to stop.
+  func forEachRow(from start: ListPosition, belowHeading: Bool = false, _ body: (ListRow) -> Bool) {
     guard order == .agenda else {
       forEachVisible(from: start) { body(.todo($0)) }
       return
@@ -49,7 +50,9 @@ extension ListFeature.State {
     forEachVisible(from: start) { index in
       let group = agendaGroup(ofVisible: index)
       defer { (previous, isFirst) = (group, false) }
-      if let group, isFirst ? opensAgendaGroup(index) : group != previous, !body(.heading(group)) { return false }
+      if let group, isFirst ? !belowHeading && opensAgendaGroup(index) : group != previous, !body(.heading(group)) {
+        return false
+      }
       return body(.todo(index))
     }
   }
@@ -77,34 +80,37 @@ extension ListFeature.State {
   }
 
   /// Up to `limit` rows from the todo at `start` on (or back from it).
-  func rows(from start: ListPosition, backward: Bool = false, limit: Int) -> [ListRow] {
+  func rows(from start: ListPosition, belowHeading: Bool = false, backward: Bool = false, limit: Int) -> [ListRow] {
     var found: [ListRow] = []
     guard limit > 0 else { return found }
     let collect = { (row: ListRow) -> Bool in
       found.append(row)
       return found.count < limit
     }
-    if backward { forEachRow(backwardFrom: start, collect) } else { forEachRow(from: start, collect) }
+    if backward {
+      forEachRow(backwardFrom: start, collect)
+    } else {
+      forEachRow(from: start, belowHeading: belowHeading, collect)
+    }
     return found
   }
 
-  /// The todo to put at the top of the screen so that the rows from it
-  /// (its heading included) down to the todo at `bottom` fill at most
-  /// `count` rows: the highest such todo.
-  func top(endingAt bottom: ListPosition, rows count: Int) -> ListPosition? {
+  /// The top of a screen of `count` rows that ends with the todo at
+  /// `bottom` (or fewer rows, when the list has no more above it): the
+  /// todo on its first row, and whether that todo's heading is scrolled off.
+  func top(endingAt bottom: ListPosition, rows count: Int) -> (position: ListPosition, belowHeading: Bool)? {
     let upward = rows(from: bottom, backward: true, limit: count + 1)
-    var top: Int?
-    for (offset, row) in upward.enumerated() where offset < count {
-      guard let index = row.fileIndex else { continue }
-      let headed = offset + 1 < upward.count && upward[offset + 1].fileIndex == nil
-      if (headed ? offset + 1 : offset) < count { top = index }
+    guard let last = upward.prefix(count).lastIndex(where: { $0.fileIndex != nil }), let index = upward[last].fileIndex else {
+      return nil
     }
-    return top.map { position(of: $0) }
+    // Its heading is on screen when it is among the `count` rows.
+    let headed = last + 1 < upward.count && upward[last + 1].fileIndex == nil
+    return (position(of: index), headed && last + 1 >= count)
   }
 
   /// The rows the screen shows: up to `count` from `scrollTop` on.
   public func screenRows(count: Int) -> [ListRow] {
-    rows(from: scrollTop, limit: count)
+    rows(from: scrollTop, belowHeading: scrollTopBelowHeading, limit: count)
   }
 
   /// The heading of an agenda group as the screen writes it.
