@@ -178,6 +178,11 @@ struct Done: ParsableCommand {
         StandardIO.printError("yaru: todo \(number) is already done: \(VisibleText.printed(TodoTxt.format(todo)))")
         throw ExitCode(1)
       }
+      // Allowed, as `x` allows it; said, as `x` says it.
+      if app.state.list.isBlocked(todo), let id = todo.dependencyID {
+        let open = app.state.list.dependencies.openParts(of: id)
+        StandardIO.printError("yaru: todo \(number) is done, though \(open == 1 ? "1 part is" : "\(open) parts are") still open")
+      }
       return (app.complete(at: number - 1), app.state.list.todos.count)
     }
     // The completed todo, and a recurring one's next, right after it.

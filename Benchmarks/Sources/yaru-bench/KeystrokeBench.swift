@@ -147,6 +147,17 @@ func keystrokeRows(counts: [Int], sizes: [Size], only: String? = nil) -> [Row] {
         ("query search: pri:A-C -milk @home, one letter", {
           harness.measure("w", iterations: iterations, before: ["g", "/"] + "pri:A-C -milk @home ".map { .character($0) }, after: [.escape, .escape])
         }),
+        // A change in a sorted order: the todo takes its new place there.
+        ("by due date: toggle", {
+          harness.press(["s", "s"])
+          defer { harness.press(Array(repeating: "s", count: ListOrder.allCases.count - 2)) }
+          return harness.measure("x", iterations: iterations, between: .seconds(1))
+        }),
+        ("by due date: postpone >", {
+          harness.press(["s", "s"])
+          defer { harness.press(Array(repeating: "s", count: ListOrder.allCases.count - 2)) }
+          return harness.measure(">", iterations: iterations)
+        }),
         ("move down, by priority", {
           harness.press(["s"])
           defer { harness.press(["s", "s"]) }
