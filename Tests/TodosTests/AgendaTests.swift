@@ -143,7 +143,8 @@ struct AgendaTests {
       .list(.act(.todo(.toggleCompleteTapped))), .list(.act(.todo(.priorityCycled))), .list(.act(.todo(.postponed(days: 3)))),
       .list(.act(.todo(.postponed(days: -2)))), .list(.act(.delete)), .list(.undo), .list(.redo), .list(.selectNext),
       .list(.selectPrevious), .list(.act(.todo(.wordsAdded("p:1")))), .list(.act(.todo(.wordsRemoved("p:1")))),
-      .list(.toggleMark), .list(.sinkCompletedTodos), .pasteTodos("new due:2026-01-02 p:1\n(C) other"),
+      .list(.toggleMark), .list(.sinkCompletedTodos), .pasteTodos("new due:2026-01-02 p:1\n(C) other"), .list(.clearCompleted),
+      .pasteTodos("(A) z id:1 due:2025-12-01\ny\nw p:1 due:2026-01-03"),
     ]
     for step in 0..<300 {
       let action = actions.randomElement(using: &generator)!
@@ -154,7 +155,7 @@ struct AgendaTests {
         #expect(list.orders[kept] == whole, "step \(step): \(action) in \(kept)")
       }
       #expect(list.dependencies.openParts == Dependencies(list.todos).openParts, "step \(step): \(action)")
-      if list.todos.count > 40 { break }
+      if list.todos.count > 80 { break }
     }
     store.cancelAllEffects()
   }

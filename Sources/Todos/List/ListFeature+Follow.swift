@@ -33,11 +33,15 @@ extension ListFeature.State {
       flipped = dependencies.remove(before) + dependencies.add(after)
       if let index = todos.index(id: after.id) { placeAgain(index) }
     case .removeMany(let items):
-      for item in items { dependencies.remove(item.todo) }
-      sortAgain()
+      for item in items { flipped += dependencies.remove(item.todo) }
+      orders.forEachKept { $0.remove(atEach: items.map(\.index)) }
     case .insertMany(let items):
-      for item in items { dependencies.add(item.todo) }
-      sortAgain()
+      for item in items { flipped += dependencies.add(item.todo) }
+      let blocked = items.map { dependencies.isBlocked($0.todo) }
+      orders.forEachKept { order in
+        let keys = items.indices.map { order.order.sortKey(items[$0].todo, isBlocked: blocked[$0], today: order.today) }
+        order.insert(atEach: items.map(\.index), keys: keys)
+      }
     case .move:
       sortAgain()
     case .replaceAll:

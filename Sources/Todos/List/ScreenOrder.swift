@@ -100,6 +100,63 @@ struct ScreenOrder: Equatable, Sendable {
     rebuildPlaces()
   }
 
+  /// Todos removed at once (`removed`: their indices in the file before, in
+  /// any order): one pass, the others keep their order.
+  mutating func remove(atEach removed: [Int]) {
+    guard !isManual, !removed.isEmpty else { return }
+    var isRemoved = [Bool](repeating: false, count: keys.count)
+    for index in removed { isRemoved[index] = true }
+    // Each kept todo's index in the file after.
+    var newIndex = [Int32](repeating: -1, count: keys.count)
+    var next: Int32 = 0
+    for index in keys.indices where !isRemoved[index] {
+      newIndex[index] = next
+      next += 1
+    }
+    keys = keys.indices.filter { !isRemoved[$0] }.map { keys[$0] }
+    fileIndices = fileIndices.compactMap { isRemoved[Int($0)] ? nil : newIndex[Int($0)] }
+    rebuildPlaces()
+  }
+
+  /// Todos inserted at once, at `inserted` (their indices in the file after,
+  /// ascending) sorting by `keys`: one pass to renumber the others and one
+  /// merge of the newcomers, sorted among themselves, into the order.
+  mutating func insert(atEach inserted: [Int], keys newKeys: [UInt32]) {
+    guard !isManual, !inserted.isEmpty else { return }
+    let count = keys.count + inserted.count
+    var isNew = [Bool](repeating: false, count: count)
+    for index in inserted { isNew[index] = true }
+    var oldToNew = [Int32](repeating: 0, count: keys.count)
+    var merged = [UInt32](repeating: 0, count: count)
+    var old = 0, added = 0
+    for index in 0..<count {
+      if isNew[index] {
+        merged[index] = newKeys[added]
+        added += 1
+      } else {
+        oldToNew[old] = Int32(index)
+        merged[index] = keys[old]
+        old += 1
+      }
+    }
+    keys = merged
+    for place in fileIndices.indices { fileIndices[place] = oldToNew[Int(fileIndices[place])] }
+    let newcomers = inserted.map { packed($0) }.sorted()
+    var result: [Int32] = []
+    result.reserveCapacity(count)
+    var next = 0
+    for index in fileIndices {
+      while next < newcomers.count, newcomers[next] < packed(Int(index)) {
+        result.append(Int32(truncatingIfNeeded: newcomers[next]))
+        next += 1
+      }
+      result.append(index)
+    }
+    result += newcomers[next...].map { Int32(truncatingIfNeeded: $0) }
+    fileIndices = result
+    rebuildPlaces()
+  }
+
   /// Where the todo at `index` (its key set, itself not in `fileIndices`)
   /// goes: after every todo with a smaller key, or the same key and a
   /// smaller file index.
