@@ -2,24 +2,25 @@ import IdentifiedCollections
 import TodoModel
 
 /// Where each todo stands in a sorted order: the file's indices in the
-/// order shown, each file index's place in it, and each todo's sort key.
-/// Empty in the manual order (the place is the file index).
+/// order shown and each todo's sort key; a todo's place is found by a
+/// binary search. Empty in the manual order (the place is the file index).
 ///
-/// Built whole when the order (or, in the agenda, the day) changes; after
-/// that the door keeps it as the list changes (`ListFeature+Door.swift`):
-/// a changed todo moves by a binary search and shifts the places between
-/// its old and new place, an added or removed one costs a pass over the
-/// integers, never a sort of the list nor a read of the todos' text.
+/// Built whole when the order is first shown (the agenda: on a new day);
+/// after that the door keeps it as the list changes (ListFeature+Follow.swift):
+/// a changed todo moves by a binary search and shifts the indices between
+/// its old and new place (one move of memory), an added or removed one
+/// costs a pass over the integers, never a sort of the list nor a read of
+/// the todos' text. No array of places is kept: updating it cost a write
+/// to scattered memory for every todo a change passed over.
 struct ScreenOrder: Equatable, Sendable {
   private(set) var order = ListOrder.manual
   /// The day the agenda's groups were worked out for.
   private(set) var today = Day(year: 1970, month: 1, day: 1)!
   /// By file index: the todo's `ListOrder.sortKey`.
   private var keys: [UInt32] = []
-  /// By place: the file index of the todo shown there.
+  /// By place: the file index of the todo shown there, sorted by key and
+  /// then file index.
   private var fileIndices: [Int32] = []
-  /// By file index: the todo's place.
-  private var places: [Int32] = []
 
   init() {}
 
@@ -37,7 +38,6 @@ struct ScreenOrder: Equatable, Sendable {
     var sorted = keys.indices.map { UInt64(keys[$0]) << 32 | UInt64($0) }
     sorted.sort()
     fileIndices = sorted.map { Int32(truncatingIfNeeded: $0) }
-    rebuildPlaces()
   }
 
   var isManual: Bool { order == .manual }
@@ -49,7 +49,7 @@ struct ScreenOrder: Equatable, Sendable {
 
   /// The place in the order shown of the todo at `index` in the file.
   func place(of index: Int) -> Int {
-    isManual ? index : Int(places[index])
+    isManual ? index : lowerBound(of: packed(index))
   }
 
   /// The agenda group of the todo at `index` in the file (in the agenda).
@@ -63,7 +63,7 @@ struct ScreenOrder: Equatable, Sendable {
   /// only the todos between its old and new place shift by one.
   mutating func update(at index: Int, key: UInt32) {
     guard !isManual, keys[index] != key else { return }
-    let from = Int(places[index])
+    let from = place(of: index)
     keys[index] = key
     // Its place among the others: a binary search that skips its old place.
     let target = packed(index)
@@ -79,7 +79,6 @@ struct ScreenOrder: Equatable, Sendable {
       for place in from..<to { fileIndices[place] = fileIndices[place + 1] }
     }
     fileIndices[to] = Int32(index)
-    for place in min(from, to)...max(from, to) { places[Int(fileIndices[place])] = Int32(place) }
   }
 
   /// A todo sorting by `key` was inserted at `index` of the file.
@@ -87,17 +86,15 @@ struct ScreenOrder: Equatable, Sendable {
     guard !isManual else { return }
     for place in fileIndices.indices where fileIndices[place] >= index { fileIndices[place] += 1 }
     keys.insert(key, at: index)
-    fileIndices.insert(Int32(index), at: insertionPlace(of: index))
-    rebuildPlaces()
+    fileIndices.insert(Int32(index), at: lowerBound(of: packed(index)))
   }
 
   /// The todo at `index` of the file was removed.
   mutating func remove(at index: Int) {
     guard !isManual else { return }
-    fileIndices.remove(at: Int(places[index]))
+    fileIndices.remove(at: place(of: index))
     keys.remove(at: index)
     for place in fileIndices.indices where fileIndices[place] > index { fileIndices[place] -= 1 }
-    rebuildPlaces()
   }
 
   /// Todos removed at once (`removed`: their indices in the file before, in
@@ -115,7 +112,6 @@ struct ScreenOrder: Equatable, Sendable {
     }
     keys = keys.indices.filter { !isRemoved[$0] }.map { keys[$0] }
     fileIndices = fileIndices.compactMap { isRemoved[Int($0)] ? nil : newIndex[Int($0)] }
-    rebuildPlaces()
   }
 
   /// Todos inserted at once, at `inserted` (their indices in the file after,
@@ -154,14 +150,11 @@ struct ScreenOrder: Equatable, Sendable {
     }
     result += newcomers[next...].map { Int32(truncatingIfNeeded: $0) }
     fileIndices = result
-    rebuildPlaces()
   }
 
-  /// Where the todo at `index` (its key set, itself not in `fileIndices`)
-  /// goes: after every todo with a smaller key, or the same key and a
-  /// smaller file index.
-  private func insertionPlace(of index: Int) -> Int {
-    let target = packed(index)
+  /// The first place whose todo sorts at or after `target` (a key and
+  /// file index, `packed`): where a todo with that key and index is, or goes.
+  private func lowerBound(of target: UInt64) -> Int {
     var low = 0, high = fileIndices.count
     while low < high {
       let middle = (low + high) / 2
@@ -172,9 +165,4 @@ struct ScreenOrder: Equatable, Sendable {
 
   /// Key and file index in one integer: the order compares these.
   private func packed(_ index: Int) -> UInt64 { UInt64(keys[index]) << 32 | UInt64(index) }
-
-  private mutating func rebuildPlaces() {
-    if places.count != fileIndices.count { places = [Int32](repeating: 0, count: fileIndices.count) }
-    for place in fileIndices.indices { places[Int(fileIndices[place])] = Int32(place) }
-  }
 }
