@@ -120,6 +120,17 @@ struct AgendaTests {
     store.cancelAllEffects()
   }
 
+  /// `order = "agenda"` starts on it, grouped for the day the file loads on.
+  @Test func theConfigMayStartOnTheAgenda() throws {
+    let config = try Config.parse("order = \"agenda\"", path: "c.toml")
+    let state = config.applied(to: .loaded(["Later due:2026-03-01", "Now due:2026-01-01"]))
+    let store = appStore(state, on: scheduler)
+    store.send(.screenResized(Size(columns: 80, rows: 24)))
+    #expect(store.state.list.order == .agenda)
+    #expect(rows(store) == ["# Today", "Now due:2026-01-01", "# Later", "Later due:2026-03-01"])
+    store.cancelAllEffects()
+  }
+
   @Test func aNewDayGroupsAgain() {
     let store = agendaStore(["Tomorrow due:2026-01-02"])
     #expect(rows(store).first == "# Tomorrow")
