@@ -1,4 +1,5 @@
 import FoundationEssentials
+import IdentifiedCollections
 
 /// Who waits for whom in a list: for each id, how many of its parts are
 /// still active, and which todos carry that id. Kept as the list changes
@@ -14,7 +15,13 @@ public struct Dependencies: Equatable, Sendable {
 
   public init() {}
 
-  public init<S: Sequence>(_ todos: S) where S.Element == Todo.State {
+  /// The map of a whole list: each todo read in place, once.
+  public init(_ todos: IdentifiedArrayOf<Todo.State>) {
+    let span = todos.elements.span
+    for index in span.indices { _ = add(span[index]) }
+  }
+
+  public init(_ todos: [Todo.State]) {
     for todo in todos { _ = add(todo) }
   }
 
@@ -22,9 +29,10 @@ public struct Dependencies: Equatable, Sendable {
   /// whose open parts went from none to some.
   @discardableResult
   public mutating func add(_ todo: borrowing Todo.State) -> [String] {
-    if let id = todo.dependencyID { owners[String(id), default: []].append(todo.id) }
+    let tags = todo.dependencyTags
+    if let id = tags.id { owners[String(id), default: []].append(todo.id) }
     var changed: [String] = []
-    for parent in todo.partOf.map(String.init) {
+    for parent in tags.parts.map(String.init) {
       allParts[parent, default: 0] += 1
       guard !todo.isComplete else { continue }
       openParts[parent, default: 0] += 1
@@ -37,12 +45,13 @@ public struct Dependencies: Equatable, Sendable {
   /// whose open parts went from some to none.
   @discardableResult
   public mutating func remove(_ todo: borrowing Todo.State) -> [String] {
-    if let id = todo.dependencyID.map(String.init), var ids = owners[id] {
+    let tags = todo.dependencyTags
+    if let id = tags.id.map(String.init), var ids = owners[id] {
       ids.removeAll { $0 == todo.id }
       owners[id] = ids.isEmpty ? nil : ids
     }
     var changed: [String] = []
-    for parent in todo.partOf.map(String.init) {
+    for parent in tags.parts.map(String.init) {
       allParts[parent] = allParts[parent].flatMap { $0 > 1 ? $0 - 1 : nil }
       guard !todo.isComplete, let open = openParts[parent] else { continue }
       openParts[parent] = open > 1 ? open - 1 : nil
