@@ -120,6 +120,30 @@ struct AgendaTests {
     store.cancelAllEffects()
   }
 
+  /// A blocked todo comes after the unblocked ones in every sorted order
+  /// (in the agenda, within its day), and where it is in the manual one.
+  @Test func aBlockedTodoComesAfterTheOthersButInTheManualOrder() {
+    let store = appStore(.loaded([
+      "(A) Parent id:1 due:2026-01-01", "Part p:1 due:2026-03-01", "(C) Other due:2026-01-01", "(B) Free due:2026-01-05",
+    ]), on: scheduler)
+    store.send(.screenResized(Size(columns: 80, rows: 24)))
+    #expect(store.state.list.visibleTodos.first?.text == "Parent id:1 due:2026-01-01")
+    store.send(.list(.cycleOrder))
+    #expect(store.state.list.visibleTodos.map(\.text).last == "Parent id:1 due:2026-01-01", "by priority")
+    store.send(.list(.cycleOrder))
+    #expect(store.state.list.visibleTodos.map(\.text).last == "Parent id:1 due:2026-01-01", "by due date")
+    store.send(.list(.cycleOrder))
+    #expect(rows(store) == [
+      "# Today", "Other due:2026-01-01", "Parent id:1 due:2026-01-01", "# Mon 5 Jan", "Free due:2026-01-05",
+      "# Later", "Part p:1 due:2026-03-01",
+    ])
+    // Its last part done: it takes its place by priority again.
+    store.send(.list(.select(id(102))))
+    store.send(.list(.act(.todo(.toggleCompleteTapped))))
+    #expect(rows(store).prefix(3) == ["# Today", "Parent id:1 due:2026-01-01", "Other due:2026-01-01"])
+    store.cancelAllEffects()
+  }
+
   /// `order = "agenda"` starts on it, grouped for the day the file loads on.
   @Test func theConfigMayStartOnTheAgenda() throws {
     let config = try Config.parse("order = \"agenda\"", path: "c.toml")
