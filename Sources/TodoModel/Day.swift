@@ -44,6 +44,24 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     self.init(year: y, month: m, day: d)
   }
 
+  /// Parses exactly `YYYY-MM-DD` from the 10 bytes at `start` of `bytes`
+  /// (which must hold them): what the scans of every todo read a date with,
+  /// making no string.
+  init?(parsing bytes: Span<UInt8>, from start: Int) {
+    guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-") else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        let byte = bytes[start + index]
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+    self.init(year: y, month: m, day: d)
+  }
+
   /// The day `date` falls on for clocks `offset` from UTC.
   public init(_ date: Date, at offset: UTCOffset) {
     let clock = WallClock(date, at: offset)

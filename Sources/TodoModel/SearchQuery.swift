@@ -7,6 +7,8 @@
 /// - `due:overdue`, `due:today`, `due:week` (today and the 7 days after);
 /// - `due:<DATE`, `due:<=1w`, `t:>today`, `due:=fri`: a date compared
 ///   (`DateComparison`); one whose value is no date is not understood;
+/// - `is:blocked`: an active todo that waits for a part (`id:`/`p:`);
+///   `-is:blocked` the others;
 /// - any other `key:value` (`+work` and `@home` are plain words): that tag.
 /// A word not understood lets no todo through, and `problem` says which:
 /// an empty list with no word of why would look like no todo matching.
@@ -30,6 +32,7 @@ public struct SearchQuery: Sendable {
     case due(DueWhen)
     case tag(CaseInsensitiveText)
     case date(DateComparison)
+    case blocked
     case notUnderstood
 
     var isNotUnderstood: Bool {
@@ -63,6 +66,8 @@ public struct SearchQuery: Sendable {
          let low = ends.first?.first, let high = ends.last?.first, low <= high {
         return .priority(low...high)
       }
+    case "is" where value.lowercased() == "blocked":
+      return .blocked
     case "due":
       switch value.lowercased() {
       case "overdue": return .due(.overdue)
@@ -81,20 +86,29 @@ public struct SearchQuery: Sendable {
     return .tag(CaseInsensitiveText(String(word)))
   }
 
-  public func matches(_ todo: Todo.State) -> Bool {
-    matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete)
+  /// `dependencies`: the list's, for `is:blocked`.
+  public func matches(_ todo: Todo.State, _ dependencies: Dependencies = Dependencies()) -> Bool {
+    matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete, isBlocked: dependencies.isBlocked(todo))
   }
 
-  public func matches(text line: borrowing String, priority: Character?, isComplete: Bool) -> Bool {
+  /// `isBlocked` is asked only by `is:blocked`.
+  public func matches(
+    text line: borrowing String, priority: Character?, isComplete: Bool, isBlocked: @autoclosure () -> Bool = false
+  ) -> Bool {
     guard problem == nil else { return false }
-    for term in terms where matches(term.condition, text: line, priority: priority, isComplete: isComplete) == term.isNegated {
+    for term in terms
+    where matches(term.condition, text: line, priority: priority, isComplete: isComplete, isBlocked: isBlocked) == term.isNegated {
       return false
     }
     return true
   }
 
-  private func matches(_ condition: Condition, text line: borrowing String, priority: Character?, isComplete: Bool) -> Bool {
+  private func matches(
+    _ condition: Condition, text line: borrowing String, priority: Character?, isComplete: Bool, isBlocked: () -> Bool
+  ) -> Bool {
     switch condition {
+    case .blocked:
+      return isBlocked()
     case .text(let text):
       return text.matches(text: line, priority: priority)
     case .tag(let tag):

@@ -38,9 +38,7 @@ enum TagScan {
     var found: (day: Day, end: Int)?
     _ = wordStarts(of: key, in: text) { bytes, end in
       guard end + 10 <= bytes.count, end + 10 == bytes.count || bytes[end + 10] == UInt8(ascii: " ") else { return false }
-      var digits: [UInt8] = []
-      for index in end..<(end + 10) { digits.append(bytes[index]) }
-      found = Day(String(decoding: digits, as: UTF8.self)[...]).map { ($0, end + 10) }
+      found = Day(parsing: bytes, from: end).map { ($0, end + 10) }
       return found != nil
     }
     return found
@@ -63,5 +61,55 @@ enum TagScan {
       start += 1
     }
     return false
+  }
+}
+
+extension TagScan {
+  /// The `id:` value (the first) and every `p:` value of a text: words that
+  /// start with the key, their value up to the next space, not empty and
+  /// without a colon (a `key:value` tag's rule). One pass over the bytes,
+  /// looking only at word starts: the blocked map reads every todo at load.
+  static func dependencyTags(in text: String) -> DependencyTags {
+    var id: Range<Int>?
+    var parts: [Range<Int>] = []
+    let scanned: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      let count = bytes.count
+      var start = 0
+      while start < count {
+        // A word starts here: read its key, then skip to the next space.
+        var end = start
+        while end < count, bytes[end] != UInt8(ascii: " ") { end += 1 }
+        if end - start > 2 {
+          let first = bytes[start]
+          if first == UInt8(ascii: "p"), bytes[start + 1] == UInt8(ascii: ":") {
+            if valueIsPlain(bytes, start + 2, end) { parts.append((start + 2)..<end) }
+          } else if first == UInt8(ascii: "i"), id == nil, end - start > 3, bytes[start + 1] == UInt8(ascii: "d"),
+                    bytes[start + 2] == UInt8(ascii: ":"), valueIsPlain(bytes, start + 3, end) {
+            id = (start + 3)..<end
+          }
+        }
+        start = end + 1
+      }
+      return true
+    }
+    guard scanned != nil else {
+      // Not contiguous (a bridged string): the slow path, word by word.
+      let words = text.split(separator: " ")
+      let ids = words.compactMap { Todo.State.keyValue($0) }.filter { $0.key == "id" }.map(\.value)
+      let parts = words.compactMap { Todo.State.keyValue($0) }.filter { $0.key == "p" }.map(\.value)
+      return DependencyTags(id: ids.first, parts: parts)
+    }
+    guard id != nil || !parts.isEmpty else { return DependencyTags() }
+    let utf8 = text.utf8
+    func substring(_ range: Range<Int>) -> Substring {
+      Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+    }
+    return DependencyTags(id: id.map(substring), parts: parts.map(substring))
+  }
+
+  private static func valueIsPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    guard start < end else { return false }
+    for index in start..<end where bytes[index] == UInt8(ascii: ":") { return false }
+    return true
   }
 }

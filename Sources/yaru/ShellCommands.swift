@@ -146,15 +146,17 @@ extension Add {
 
 struct ListTodos: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "ls", abstract: "Print the todos with their numbers, only those matching the search if given."
+    commandName: "ls", abstract: "Print the todos with their numbers, only those matching the search if given; a blocked todo (waiting for a part: id:, p:) ends with (blocked)."
   )
 
   @OptionGroup var file: FileOption
   @Option(name: .long, help: "Only the todos a view shows: a named search from the config file's [views] (with the words, both must match).")
   var view: String?
+  @Flag(name: .long, help: "As the agenda shows them (s): under the headings Overdue, Today, Tomorrow, the next five days by name, Later and No date, by priority within a day, completed after.")
+  var agenda = false
   // Unrecognized words too, so that `-word` is a word, not an option.
   @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-    "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, due:<DATE (<= = >= >, t: too; DATE as 2026-12-01, today, fri, +3d, 1w), key:value.",
+    "A search, as `/` takes it: words that must all match, in any order; -word keeps out, pri:A or pri:A-C, due:overdue|today|week, due:<DATE (<= = >= >, t: too; DATE as 2026-12-01, today, fri, +3d, 1w), is:blocked (waits for a part: id:, p:), key:value.",
     valueName: "word"
   ))
   var terms: [String] = []
@@ -165,6 +167,7 @@ struct ListTodos: ParsableCommand {
 
   func validate() throws {
     if json && ical { throw ValidationError("--json and --ical cannot go together") }
+    if agenda && (json || ical) { throw ValidationError("--agenda is for reading: --json and --ical give every todo in the file's order") }
   }
 
   func run() throws {
@@ -175,30 +178,32 @@ struct ListTodos: ParsableCommand {
     let today = ShellFile.today
     let query = SearchQuery(words.joined(separator: " "), today: today)
     if let problem = query.problem { throw ShellFile.fail(problem) }
+    let dependencies = Dependencies(list.todos)
     // Numbered as todo.sh numbers: the line in the file, blank lines counted.
-    let shown = list.todos.enumerated().filter { !$0.element.isBlankLine && query.matches($0.element) }
-    guard json || ical else {
-      for (index, todo) in shown { print(VisibleText.printed(ShellFile.numbered(index + 1, of: list.todos.count, todo))) }
+    func printTodo(at index: Int) {
+      let todo = list.todos[index]
+      let blocked = dependencies.isBlocked(todo) ? " (blocked)" : ""
+      print(VisibleText.printed(ShellFile.numbered(index + 1, of: list.todos.count, todo) + blocked))
+    }
+    if json || ical {
+      let listed = list.todos.indices.filter { !list.todos[$0].isBlankLine && query.matches(list.todos[$0], dependencies) }.map { index in
+        let todo = list.todos[index]
+        return ListedTodo(line: index + 1, todo: todo, isHidden: todo.hiding.hides(on: today), isBlocked: dependencies.isBlocked(todo))
+      }
+      let now = Date()
+      print(json ? TodoJSON.document(listed) : TodoCalendar.document(listed, stamp: WallClock(now, at: .utc), product: "yaru \(Version.number)"), terminator: "")
       return
     }
-    let blocked = Self.blockedParents(list.todos)
-    let listed = shown.map { index, todo in
-      ListedTodo(
-        line: index + 1, todo: todo, isHidden: todo.hiding.hides(on: today),
-        isBlocked: todo.keyValues.contains { $0.key == "id" && blocked.contains($0.value) }
-      )
+    guard agenda else {
+      for (index, todo) in list.todos.enumerated() where !todo.isBlankLine && query.matches(todo, dependencies) { printTodo(at: index) }
+      return
     }
-    let now = Date()
-    print(json ? TodoJSON.document(listed) : TodoCalendar.document(listed, stamp: WallClock(now, at: .utc), product: "yaru \(Version.number)"), terminator: "")
-  }
-
-  /// The `id:` values with a part (`p:` the same value) still open.
-  private static func blockedParents(_ todos: IdentifiedArrayOf<Todo.State>) -> Set<Substring> {
-    var open = Set<Substring>()
-    for todo in todos where !todo.isComplete {
-      for (key, value) in todo.keyValues where key == "p" { open.insert(value) }
+    for row in AgendaListing.rows(list.todos, today: today, including: { query.matches($0, dependencies) }) {
+      switch row {
+      case .heading(let group): print(group.heading(today: today))
+      case .todo(let index): printTodo(at: index)
+      }
     }
-    return open
   }
 }
 
@@ -220,6 +225,11 @@ struct Done: ParsableCommand {
       guard !todo.isComplete else {
         StandardIO.printError("yaru: todo \(number) is already done: \(VisibleText.printed(TodoTxt.format(todo)))")
         throw ExitCode(1)
+      }
+      // Allowed, as `x` allows it; said, as `x` says it.
+      if app.state.list.isBlocked(todo), let id = todo.dependencyID {
+        let open = app.state.list.dependencies.openParts(of: id)
+        StandardIO.printError("yaru: todo \(number) is done, though \(open == 1 ? "1 part is" : "\(open) parts are") still open")
       }
       return (app.complete(at: number - 1), app.state.list.todos.count)
     }

@@ -30,7 +30,7 @@ struct ConfigTests {
   @Test(arguments: [
     // (file, the line named, words of the message)
     ("clock = \"24h\"\nclok = \"12h\"", 2, "unknown setting clok"),
-    ("\n\norder = \"random\"", 3, "order is \"manual\", \"priority\" or \"due\""),
+    ("\n\norder = \"random\"", 3, "order is \"manual\", \"priority\", \"due\" or \"agenda\""),
     ("clock = \"noon\"", 1, "clock is \"24h\", \"12h\" or \"off\""),
     ("show-hidden = \"yes\"", 1, "show-hidden takes true or false"),
     ("add-at = \"bottom\"", 1, "add-at is \"top\" or \"end\", not \"bottom\""),

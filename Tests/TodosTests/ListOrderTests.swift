@@ -5,7 +5,7 @@ import Testing
 @testable import TodoModel
 @testable import Todos
 
-/// `s`: manual → priority → due date → manual, a view over the file.
+/// `s`: manual → priority → due date → agenda → manual, a view over the file.
 @MainActor
 struct ListOrderTests {
   let scheduler = TestScheduler(now: startDate)
@@ -40,6 +40,10 @@ struct ListOrderTests {
       "(A) Done due:2026-01-02",
     ])
     #expect(AppView.render(store.state, Size(columns: 80, rows: 12)).lines[0].contains("by due date"))
+    #expect(store.state.list.todos.map(\.text) == fileOrder, "the file never reorders")
+    store.send(.list(.cycleOrder))
+    #expect(store.state.list.order == .agenda)
+    #expect(AppView.render(store.state, Size(columns: 80, rows: 12)).lines[0].contains("agenda"))
     #expect(store.state.list.todos.map(\.text) == fileOrder, "the file never reorders")
     store.send(.list(.cycleOrder))
     #expect(store.state.list.order == .manual)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The terminal's real cursor follows the selection (screen readers and
 # input methods go where it is): after `j` it is on the selected row, in
-# the box, in every order and after a resize. Run by `make test`.
+# the box, in every order (the agenda's headings between) and after a
+# resize. Run by `make test`.
 set -u
 cd "$(dirname "$0")/../.."
 yaru=$(realpath "${1:-.build/debug/yaru}")
@@ -41,6 +42,10 @@ keys s
 wait_for "by due date" > /dev/null
 keys j
 ok "after s, j (by due date): on the second row" 'cursor_on "third by priority"'
+keys s
+wait_for "agenda" > /dev/null
+keys j
+ok "after s, j (the agenda): on the second todo, below its day's heading" 'cursor_on "third by priority"'
 tmux -S "$sock" resize-window -x 50 -y 12
 sleep 0.3
 ok "after a resize: still on the selected row" 'cursor_on "third by"'

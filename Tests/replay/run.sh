@@ -3,7 +3,7 @@
 # run together in one `yaru replay` (each on a fresh app). NAME.todo.txt, if
 # present, is copied and given as --file; NAME.expected.txt, if present, must
 # then equal the file byte for byte; NAME.toml, if present, is given as
-# --config. Usage: Tests/replay/run.sh PATH/TO/yaru
+# --config; NAME.args, if present, holds more arguments (`--now …`). Usage: Tests/replay/run.sh PATH/TO/yaru
 set -u
 yaru=$(realpath "$1")
 here=$(dirname "$0")
@@ -17,6 +17,7 @@ for script in "$here"/*.yaru; do
   name=$(basename "$script" .yaru)
   options=()
   [ -f "$here/$name.toml" ] && options+=(--config "$here/$name.toml")
+  [ -f "$here/$name.args" ] && read -r -a more < "$here/$name.args" && options+=("${more[@]}")
   if [ -f "$here/$name.todo.txt" ]; then
     cp "$here/$name.todo.txt" "$work/$name.txt"
     options+=(--file "$work/$name.txt")

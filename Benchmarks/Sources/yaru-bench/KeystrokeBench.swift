@@ -147,12 +147,50 @@ func keystrokeRows(counts: [Int], sizes: [Size], only: String? = nil) -> [Row] {
         ("query search: pri:A-C -milk @home, one letter", {
           harness.measure("w", iterations: iterations, before: ["g", "/"] + "pri:A-C -milk @home ".map { .character($0) }, after: [.escape, .escape])
         }),
+        // A change in a sorted order: the todo takes its new place there.
+        ("by due date: toggle", {
+          harness.press(["s", "s"])
+          defer { harness.press(Array(repeating: "s", count: ListOrder.allCases.count - 2)) }
+          return harness.measure("x", iterations: iterations, between: .seconds(1))
+        }),
+        ("by due date: postpone >", {
+          harness.press(["s", "s"])
+          defer { harness.press(Array(repeating: "s", count: ListOrder.allCases.count - 2)) }
+          return harness.measure(">", iterations: iterations)
+        }),
         ("move down, by priority", {
           harness.press(["s"])
           defer { harness.press(["s", "s"]) }
           return harness.measure("j", iterations: iterations, before: harness.keysToStayOnThePage)
         }),
-        // Each press sorts the whole list again (manual → priority → due date).
+        // In the agenda (s three times): moving over headings, and changes
+        // the door places without sorting the list again.
+        ("agenda: move down", {
+          harness.press(["s", "s", "s"])
+          defer { harness.press(["s"]) }
+          return harness.measure("j", iterations: iterations, before: harness.keysToStayOnThePage)
+        }),
+        ("agenda: toggle", {
+          harness.press(["s", "s", "s"])
+          defer { harness.press(["s"]) }
+          return harness.measure("x", iterations: iterations, between: .seconds(1))
+        }),
+        ("agenda: postpone >", {
+          harness.press(["s", "s", "s"])
+          defer { harness.press(["s"]) }
+          return harness.measure(">", iterations: iterations)
+        }),
+        ("agenda: page down", {
+          harness.press(["s", "s", "s"])
+          defer { harness.press(["s"]) }
+          return harness.measure(.pageDown, iterations: iterations, before: harness.keysToStayOnThePage)
+        }),
+        ("agenda: undo", {
+          harness.press(["s", "s", "s"])
+          defer { harness.press(["s"]) }
+          return harness.measure("u", iterations: iterations, before: ["p"])
+        }),
+        // Each press sorts the whole list again (manual → priority → due date → agenda).
         ("sort: s", { harness.measure("s", iterations: iterations / 10 * 3) }),
         // Task 2 recurs: completing it adds the next one; undone between presses.
         ("complete a recurring todo", {

@@ -28,6 +28,10 @@ if arguments.first == "history" {
   try? FileManager.default.removeItem(atPath: folder)
   exit(0)
 }
+if arguments.first == "orders" {
+  printTable(orderRows(count: 100_000))
+  exit(0)
+}
 if arguments.first == "keys" {
   printTable(keystrokeRows(counts: [100_000], sizes: [Size(columns: 80, rows: 24)], only: arguments.dropFirst().first))
   exit(0)
@@ -45,6 +49,7 @@ rows += undoRows(count: largest)
 rows += historyRows(folder: folder)
 rows += batchRows(count: largest)
 rows += completionRows(count: largest)
+rows += orderRows(count: largest)
 let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")
 rows.append(Row(
   name: "peak resident memory, \(grouped(largest)) todos loaded and drawn", p50: format(bytes: peak), p99: "",

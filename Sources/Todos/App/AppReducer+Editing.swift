@@ -72,6 +72,9 @@ extension AppReducer {
     if editing.hasChanges, let word = DateShortcut.firstNonDate(in: editing.editor.text, today: environment.today) {
       return refuseNonDate(&state, editing, word)
     }
+    if editing.isNew, let part = editing.part {
+      return commitPart(&state, editing, part, line: line)
+    }
     if editing.isNew {
       guard !line.isEmpty else {
         // Spaces alone are no todo: said, not dropped silently (said as

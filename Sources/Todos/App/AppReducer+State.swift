@@ -147,6 +147,8 @@ extension AppReducer {
     /// The filter and the search (a view's too) a new todo put aside to
     /// show itself: cancelling it brings them back.
     public var shownBefore: ShownBefore?
+    /// `b`: the new todo is a part of this one (AppReducer+Part.swift).
+    public var part: Part?
 
     /// Whether the line differs from what editing began with.
     var hasChanges: Bool { editor.text != (original ?? "") }
@@ -171,5 +173,13 @@ extension AppReducer {
 
   /// Where a new todo goes; `end` (no key: the shell's `yaru add`) after the file's last line.
   public enum Placement: Equatable, Sendable { case top, below, above, end }
+
+  /// What `b` wrote for the user: the parent, its `id:`, and whether the
+  /// parent gets that id with the part (it had none).
+  public struct Part: Equatable, Sendable {
+    public let parent: UUID
+    public let id: String
+    public let writesParentID: Bool
+  }
   public enum HelpScroll: Equatable, Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom }
 }

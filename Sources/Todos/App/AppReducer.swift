@@ -24,6 +24,8 @@ public struct AppReducer: Reducer {
     case editor(LineEditor.Action)
     // Adding and editing todos (the list and the line editor together).
     case addTodo(Placement)
+    /// `b`: a part of the selected todo, below it (AppReducer+Part.swift).
+    case addPart
     case editSelected
     case commitEdit, cancelEdit
     /// A paste in the list: each non-empty line a new todo below the
@@ -161,6 +163,8 @@ public struct AppReducer: Reducer {
       return fileResult(&state, action)
     case .addTodo(let placement):
       return addTodo(&state, placement)
+    case .addPart:
+      return addPart(&state)
     case .editSelected:
       return editSelected(&state)
     case .pasteTodos(let text, let placement):

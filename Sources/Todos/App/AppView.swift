@@ -1,4 +1,5 @@
 import FoundationEssentials
+import IdentifiedCollections
 import Terminal
 import TodoModel
 
@@ -88,9 +89,10 @@ public enum AppView {
       let layout = headerLayout(state, columns: state.screenSize.columns)
       return layout.filterColumns.first { $0.1.contains(column) }.map { .list(.showFilter($0.0)) }
     }
-    let shown = state.list.screenTodos(count: state.pageSize)
-    guard row >= 1, row <= shown.count else { return nil }
-    return .list(.select(shown[row - 1].id))
+    let shown = state.list.screenRows(count: state.pageSize)
+    // A heading's row selects nothing.
+    guard row >= 1, row <= shown.count, let index = shown[row - 1].fileIndex else { return nil }
+    return .list(.select(state.list.todos[index].id))
   }
 
   static func clockText(_ state: AppReducer.State) -> String {
@@ -109,7 +111,7 @@ public enum AppView {
   private static func list(_ state: AppReducer.State, _ frame: inout Frame) {
     let rows = listRows(in: frame.size)
     let list = state.list
-    let shown = list.screenTodos(count: rows)
+    let shown = list.screenRows(count: rows)
     if shown.isEmpty {
       let hint = list.todos.allSatisfy(\.isBlankLine) ? "No todos yet — press a to add one"
         : !state.query.isEmpty ? "No todo matches the search — Esc clears it"
@@ -118,8 +120,14 @@ public enum AppView {
       return
     }
     let today = Day(state.now, at: state.utcOffset)
-    for (offset, todo) in shown.enumerated() {
-      TodoRow.draw(todo, selected: todo.id == list.selection, state: state, today: today, row: 1 + offset, on: &frame)
+    for (offset, row) in shown.enumerated() {
+      switch row {
+      case .heading(let group):
+        frame.write(list.heading(of: group), column: 1, row: 1 + offset, style: state.settings.theme[.heading])
+      case .todo(let index):
+        let todo = list.todos[index]
+        TodoRow.draw(todo, selected: todo.id == list.selection, state: state, today: today, row: 1 + offset, on: &frame)
+      }
     }
     // The terminal's own cursor sits in the selected row's box: screen
     // readers follow it, and an input method opens its candidates there.
@@ -128,7 +136,7 @@ public enum AppView {
     case .list, .choosingPriority, .choosingRegister: false
     case .editing, .searching, .prompting, .help, .history: true
     }
-    if !cursorIsElsewhere, let offset = shown.firstIndex(where: { $0.id == list.selection }) {
+    if !cursorIsElsewhere, let offset = shown.firstIndex(where: { $0.fileIndex.map { list.todos[$0].id } == list.selection }) {
       frame.cursor = (TodoRow.boxColumn, 1 + offset)
     }
   }

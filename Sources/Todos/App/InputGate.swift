@@ -38,7 +38,7 @@ enum InputGate {
     switch action {
     case .list(.todo), .list(.act), .list(.repeatLastChange), .startWordsPrompt, .commitWordsPrompt, .list(.deleteSelected), .list(.moveSelected), .list(.clearCompleted), .list(.undo), .list(.redo),
          .list(.revert), .revertSelectedChange,
-         .addTodo, .editSelected, .pasteTodos, .archiveCompleted:
+         .addTodo, .addPart, .editSelected, .pasteTodos, .archiveCompleted:
       true
     default:
       false

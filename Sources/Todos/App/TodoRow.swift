@@ -19,6 +19,8 @@ enum TodoRow {
     var base = todo.isComplete ? theme[.completed] : Style.plain
     // Shown by H, a hidden todo must not pass for one that is always there.
     if state.list.showsHidden, todo.hiding.hides(on: today) { base.layer(theme[.hidden]) }
+    // Waiting for its parts: there, but not what to do next.
+    if state.list.isBlocked(todo) { base.layer(theme[.blocked]) }
     // A mark sits in the column before `[ ]`, left free for it.
     if state.list.marks.contains(todo.id) { frame.write("*", column: 0, row: row, style: Style(bold: true)) }
     var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: boxColumn - 1, row: row, style: base)

@@ -65,6 +65,10 @@ extension ListFeature {
       state.unsunk = []
       effects.append(.cancel(id: CancelID.sink))
     }
+    let stillWaiting = edit.kind.isUndo ? nil : state.openPartsLeft(completing: edit.changes)
+    // What is made already (a todo's own change, undo's and redo's) is
+    // followed first: the selection's place is read in the order shown.
+    state.follow(edit.changes.prefix(edit.applied))
     let selectionBefore = state.selection
     let anchor = state.selectionAnchor
     // A step is recorded as lines (read around each change as it is made);
@@ -73,7 +77,10 @@ extension ListFeature {
     let records: Bool = if case .step(nil, _) = edit.kind, edit.hunks == nil { true } else { false }
     for (offset, change) in edit.changes.enumerated() {
       if records, offset >= edit.applied { hunks += change.removalHunks(in: state.todos) }
-      if offset >= edit.applied { change.apply(to: &state.todos) }
+      if offset >= edit.applied {
+        change.apply(to: &state.todos)
+        state.follow(change)
+      }
       if records { hunks += change.insertionHunks(in: state.todos) }
       if case .move(_, let to) = change { moved.append(state.todos[to]) }
     }
@@ -82,7 +89,6 @@ extension ListFeature {
     state.listVersion += 1
     // A marked todo that left the list (deleted here or by another program) loses its mark.
     if !state.marks.isEmpty, edit.changes.contains(where: \.mayRemove) { state.marks = state.marks.filter { state.todos[id: $0] != nil } }
-    if state.order != .manual { state.screenOrder = ScreenOrder(state.todos, by: state.order) }
     if let selecting = edit.selecting { state.selection = selecting }
     state.repairSelection(anchor: anchor)
     if isToggle {
@@ -121,7 +127,7 @@ extension ListFeature {
         ))
       }
     }
-    if let message = edit.message { state.message = message }
+    if let message = edit.message ?? stillWaiting { state.message = message }
     return .merge(effects)
   }
 

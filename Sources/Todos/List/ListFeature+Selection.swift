@@ -64,6 +64,7 @@ extension ListFeature.State {
   /// costs the todos it passes over, not the length of the list.
   func forEachVisible(from start: ListPosition, backward: Bool = false, _ body: (Int) -> Bool) {
     let visibility = Visibility(self)
+    let screenOrder = screenOrder
     let todos = todos.elements.span
     let last = todos.count - 1
     let groups = backward ? (start.isSunk ? [true, false] : [false]) : (start.isSunk ? [true] : [false, true])
@@ -130,6 +131,28 @@ extension ListFeature.State {
     if let last = rows.last(where: { $0 != index }) { selection = todos[last].id }
   }
 
+  /// PageDown / PageUp: the selection `rows` rows down (up), headings
+  /// counted, onto the last todo within them (the next one when there is
+  /// none), so a page of the agenda is a screen too.
+  mutating func moveSelection(byRows rows: Int) {
+    guard order == .agenda, let id = selection, let index = todos.index(id: id) else {
+      return moveSelection(by: rows)
+    }
+    var seen = false, passed = 0
+    var landing: Int?
+    let visit = { (row: ListRow) -> Bool in
+      guard seen else {
+        seen = row == .todo(index)
+        return true
+      }
+      passed += 1
+      if let found = row.fileIndex { landing = found }
+      return passed < abs(rows) || landing == nil
+    }
+    if rows < 0 { forEachRow(backwardFrom: position(of: index), visit) } else { forEachRow(from: position(of: index), visit) }
+    if let landing { selection = todos[landing].id }
+  }
+
   /// The sink a second after the last toggle: completed todos show below
   /// active ones, and the selection stays on its row (on the todo that took
   /// that place), or on the last row if there are fewer rows now.
@@ -181,9 +204,9 @@ extension ListFeature.State {
 }
 
 extension ListFeature.State {
-  /// The todos the screen shows: up to `count` visible ones from `scrollTop` on.
+  /// The todos the screen shows, within its `count` rows (headings take rows too).
   public func screenTodos(count: Int) -> [Todo.State] {
-    visibleIndices(from: scrollTop, limit: count).map { todos[$0] }
+    screenRows(count: count).compactMap { $0.fileIndex.map { todos[$0] } }
   }
 
   /// Moves `scrollTop` the least needed to show the selected row, and keeps
@@ -194,27 +217,29 @@ extension ListFeature.State {
   /// (or back from the end): never the whole list to count rows above.
   mutating func scrollSelectionIntoView() {
     var top = scrollTop
+    var belowHeading = scrollTopBelowHeading
     if let index = selection.flatMap({ todos.index(id: $0) }) {
       let selected = position(of: index)
-      if selected < top {
-        top = selected
+      if selected < top || (selected == top && belowHeading && opensAgendaGroup(index)) {
+        (top, belowHeading) = (selected, false)
       } else {
-        // Visible rows from the top to the selection; at most a page of them.
+        // Rows from the top to the selection (headings count); at most a page of them.
         var rows = 0
-        forEachVisible(from: top) { visited in
+        forEachRow(from: top, belowHeading: belowHeading) { row in
           rows += 1
-          return visited != index && rows <= shown.pageSize
+          return row != .todo(index) && rows <= shown.pageSize
         }
-        if rows > shown.pageSize, let first = visibleIndices(from: selected, backward: true, limit: shown.pageSize).last {
-          top = position(of: first)
+        if rows > shown.pageSize, let first = self.top(endingAt: selected, rows: shown.pageSize) {
+          (top, belowHeading) = first
         }
       }
     }
     // A page not full while rows are hidden above: the last page instead.
-    if visibleIndices(from: top, limit: shown.pageSize).count < shown.pageSize {
-      let lastPage = todos.isEmpty ? [] : visibleIndices(from: endPosition, backward: true, limit: shown.pageSize)
-      top = lastPage.count < shown.pageSize ? .start : position(of: lastPage.last!)
+    if rows(from: top, belowHeading: belowHeading, limit: shown.pageSize).count < shown.pageSize {
+      (top, belowHeading) = todos.isEmpty ? (.start, false) : self.top(endingAt: endPosition, rows: shown.pageSize) ?? (.start, false)
+      if rows(from: top, belowHeading: belowHeading, limit: shown.pageSize).count < shown.pageSize { (top, belowHeading) = (.start, false) }
     }
     scrollTop = top
+    scrollTopBelowHeading = belowHeading && order == .agenda
   }
 }

@@ -19,16 +19,23 @@ public struct ListFeature: Reducer {
     public var showsHidden = false
     /// `s`: the order the list is shown in.
     public var order = ListOrder.manual {
-      didSet { screenOrder = ScreenOrder(todos, by: order) }
+      didSet { showOrder() }
     }
-    /// Each todo's place in `order`, kept by the door.
-    var screenOrder = ScreenOrder()
+    /// Each todo's place in the sorted orders shown so far, kept by the door.
+    var orders = SortedOrders()
+    /// Each todo's place in `order`.
+    var screenOrder: ScreenOrder { orders[order] }
+    /// Which todos wait for their parts (`id:`/`p:`), kept by the door.
+    public internal(set) var dependencies: Dependencies
     /// Where the screen's list starts: the first visible todo at or after
     /// this place in the screen's order is the top row. A place in the list
     /// rather than a row number, so that under a search neither scrolling
     /// nor drawing has to count the matches above the screen, and so that
     /// the screen stays put when rows above or at its top change.
     public var scrollTop = ListPosition.start
+    /// In the agenda: the todo at `scrollTop` opens its day, and its
+    /// heading is scrolled off above it (so the screen stays full).
+    public var scrollTopBelowHeading = false
     /// Todos whose completion changed since completed todos last sank below
     /// active ones: until the sink, a second after the last toggle, they keep
     /// their place on screen.
@@ -50,7 +57,10 @@ public struct ListFeature: Reducer {
     public var unarchiveWhenSaved: [String] = []
     /// What else decides which rows show, owned by other features: a copy
     /// the app hands in (`AppReducer.State.handShownToList`).
-    public var shown = Shown()
+    public var shown = Shown() {
+      // The agenda's groups are days from today: a new day sorts again.
+      didSet { if shown.today != oldValue.today { newDay() } }
+    }
     /// `m`, `M`: the todos a change acts on instead of the selection, by id,
     /// so they survive a filter, a search, an order and a merge (Marks.swift).
     public var marks: Set<UUID> = []
@@ -59,14 +69,35 @@ public struct ListFeature: Reducer {
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos
+      self.dependencies = Dependencies(todos)
       self.selection = todos.first(where: { !$0.isBlankLine })?.id
+    }
+
+    /// `order` sorted, unless it is kept already.
+    mutating func showOrder() {
+      let dependencies = dependencies
+      orders.build(order, todos, today: shown.today, isBlocked: { dependencies.isBlocked($0) })
+    }
+
+    /// The kept orders sorted whole again: after a change too big to follow.
+    mutating func sortAgain() {
+      let dependencies = dependencies
+      orders.rebuild(todos, isBlocked: { dependencies.isBlocked($0) })
+    }
+
+    /// The agenda's groups are days from today: on a new day it is grouped
+    /// again if it shows, else when it next shows.
+    mutating func newDay() {
+      guard orders.isBuilt(.agenda) else { return }
+      orders.forget(.agenda)
+      if order == .agenda { showOrder() }
     }
 
     /// Equal lists, whatever was last handed in: `shown` is the app's copy
     /// of what other features decide, not the list's own state.
     public static func == (a: Self, b: Self) -> Bool {
       a.todos == b.todos && a.selection == b.selection && a.filter == b.filter && a.showsHidden == b.showsHidden
-        && a.order == b.order && a.scrollTop == b.scrollTop && a.unsunk == b.unsunk && a.recurrences == b.recurrences
+        && a.order == b.order && a.scrollTop == b.scrollTop && a.scrollTopBelowHeading == b.scrollTopBelowHeading && a.unsunk == b.unsunk && a.recurrences == b.recurrences
         && a.history == b.history && a.listVersion == b.listVersion && a.revision == b.revision && a.message == b.message
         && a.unarchiveWhenSaved == b.unarchiveWhenSaved && a.marks == b.marks && a.lastChange == b.lastChange
     }
@@ -168,8 +199,8 @@ public struct ListFeature: Reducer {
       break
     case .selectNext: state.moveSelection(by: 1)
     case .selectPrevious: state.moveSelection(by: -1)
-    case .pageDown: state.moveSelection(by: max(1, state.shown.pageSize - 1))
-    case .pageUp: state.moveSelection(by: -max(1, state.shown.pageSize - 1))
+    case .pageDown: state.moveSelection(byRows: max(1, state.shown.pageSize - 1))
+    case .pageUp: state.moveSelection(byRows: -max(1, state.shown.pageSize - 1))
     case .selectFirst: state.selection = state.firstVisible()?.id
     case .selectLast: state.selection = state.lastVisible()?.id
     case .select(let id):
@@ -213,6 +244,7 @@ public struct ListFeature: Reducer {
       // the selection starts there, the screen scrolled to it.
       state.order = state.order.next
       state.scrollTop = .start
+      state.scrollTopBelowHeading = false
       state.selection = state.firstVisible()?.id
     case .sinkCompletedTodos:
       state.sinkCompletedTodos()

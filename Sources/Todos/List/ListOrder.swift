@@ -1,20 +1,21 @@
-import Architecture
-import IdentifiedCollections
 import TodoModel
 
-/// The order the list is shown in (`s`): the file's own, by priority, or by
-/// due date. Only a view: the file's lines never move for it.
+/// The order the list is shown in (`s`): the file's own, by priority, by
+/// due date, or the agenda (by day, under headings). Only a view: the
+/// file's lines never move for it.
 public enum ListOrder: String, CaseIterable, Equatable, Sendable {
   case manual
   case priority = "by priority"
   case dueDate = "by due date"
+  case agenda
 
-  /// How the config file and the state file name it: `manual`, `priority`, `due`.
+  /// How the config file and the state file name it: `manual`, `priority`, `due`, `agenda`.
   public var configName: String {
     switch self {
     case .manual: "manual"
     case .priority: "priority"
     case .dueDate: "due"
+    case .agenda: "agenda"
     }
   }
 
@@ -27,45 +28,28 @@ public enum ListOrder: String, CaseIterable, Equatable, Sendable {
     let all = Self.allCases
     return all[(all.firstIndex(of: self)! + 1) % all.count]
   }
-}
 
-/// Where each todo stands in a sorted order: the file's indices in the
-/// order shown, and each file index's place in it. Empty in the manual
-/// order (the place is the file index). Worked out again after every change
-/// to the list (by the one door) and when the order changes, so a key that
-/// only moves the selection reads it and never sorts.
-struct ScreenOrder: Equatable, Sendable {
-  private var fileIndices: [Int32] = []
-  private var places: [Int32] = []
-
-  init() {}
-
-  /// Stable: ties keep the file's order; todos without a priority (or a
-  /// due date) come after those with one.
-  init(_ todos: IdentifiedArrayOf<Todo.State>, by order: ListOrder) {
-    guard order != .manual else { return }
-    let keys: [UInt32] = todos.map { todo in
-      switch order {
-      case .manual: 0
-      case .priority: todo.priority?.asciiValue.map(UInt32.init) ?? UInt32.max
-      case .dueDate: todo.dueDate.map(\.rawBits) ?? UInt32.max
-      }
+  /// Where a todo sorts in this order, ties kept in the file's order: one
+  /// number, so a sort compares integers and a changed todo is placed by a
+  /// binary search. Todos without a priority (a due date) come after those
+  /// with one; blocked todos after the unblocked ones (in the agenda, within
+  /// their day's group). Top bits: the agenda group's rank, then blocked.
+  func sortKey(_ todo: borrowing Todo.State, isBlocked: Bool, today: Day) -> UInt32 {
+    let blocked: UInt32 = isBlocked ? 1 << 26 : 0
+    let priority = todo.priority?.asciiValue.map(UInt32.init) ?? 0xFF
+    switch self {
+    case .manual:
+      return 0
+    case .priority:
+      return blocked | priority
+    case .dueDate:
+      // A day's bits take 23: year << 9 | month << 5 | day.
+      return blocked | (todo.dueDate?.rawBits ?? 0x7F_FFFF)
+    case .agenda:
+      return UInt32(AgendaGroup(due: todo.dueDate, today: today).rank) << 27 | blocked | priority
     }
-    let sorted = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
-    fileIndices = sorted.map { Int32($0) }
-    places = [Int32](repeating: 0, count: sorted.count)
-    for (place, index) in sorted.enumerated() { places[index] = Int32(place) }
   }
 
-  var isManual: Bool { fileIndices.isEmpty }
-
-  /// The file index of the todo at `place` in the order shown.
-  func fileIndex(at place: Int) -> Int {
-    isManual ? place : Int(fileIndices[place])
-  }
-
-  /// The place in the order shown of the todo at `index` in the file.
-  func place(of index: Int) -> Int {
-    isManual ? index : Int(places[index])
-  }
+  /// The agenda group a key of `sortKey` was made for.
+  static func agendaRank(ofKey key: UInt32) -> Int { Int(key >> 27) }
 }

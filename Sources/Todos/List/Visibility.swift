@@ -16,6 +16,8 @@ struct Visibility: Sendable {
   /// they show from the sink on, so that until then `j` and `x` go on to
   /// the todos that were there.
   let arriving: Set<UUID>
+  /// For `is:blocked`.
+  let dependencies: Dependencies
 
   init(_ state: ListFeature.State) {
     filter = state.filter
@@ -26,6 +28,7 @@ struct Visibility: Sendable {
     editing = state.shown.editing
     unsunk = state.unsunk
     arriving = Self.arrivals(state)
+    dependencies = state.dependencies
   }
 
   /// The todos brought by the recurring todos completed since the last sink.
@@ -44,7 +47,9 @@ struct Visibility: Sendable {
     if !arriving.isEmpty, arriving.contains(todo.id) { return false }
     if let hidingOn, todo.hiding.hides(on: hidingOn) { return false }
     guard let query else { return true }
-    return query.matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete)
+    return query.matches(
+      text: todo.text, priority: todo.priority, isComplete: todo.isComplete, isBlocked: dependencies.isBlocked(todo)
+    )
   }
 
   /// Whether the todo shows among the completed ones, below the active:

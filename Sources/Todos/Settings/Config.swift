@@ -83,7 +83,7 @@ public struct Config: Equatable, Sendable {
       guard let clock = Clock(rawValue: value) else { throw entry.failure("clock is \"24h\", \"12h\" or \"off\", not \"\(value)\"") }
       self.clock = clock
     case ("order", .string(let value)):
-      guard let order = ListOrder(configName: value) else { throw entry.failure("order is \"manual\", \"priority\" or \"due\", not \"\(value)\"") }
+      guard let order = ListOrder(configName: value) else { throw entry.failure("order is \"manual\", \"priority\", \"due\" or \"agenda\", not \"\(value)\"") }
       self.order = order
     case ("show-hidden", .bool(let value)): showsHidden = value
     case ("add-at", .string(let value)):

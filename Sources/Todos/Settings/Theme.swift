@@ -11,13 +11,14 @@ import TodoModel
 /// magenta, green and blue (never red or yellow, so a high priority is never
 /// mistaken for a late one); +projects cyan, @contexts blue and underlined
 /// (the eight colours are all taken: the line tells a context from `(C)`);
-/// hidden todos, shown with `H`, dim and italic. It uses the terminal's
+/// hidden todos, shown with `H`, dim and italic; blocked todos dim; the
+/// agenda's headings bold and underlined. It uses the terminal's
 /// eight named colours and no background, never white or black, so the
 /// user's own palette (dark or light) decides the shades.
 public struct Theme: Equatable, Sendable {
   public enum Element: Int, CaseIterable, Sendable {
     case title, filter, priorityA, priorityB, priorityC, priority, project, context
-    case overdue, dueToday, due, dueHint, completed, hidden, selection, flash, error, badDate
+    case overdue, dueToday, due, dueHint, completed, hidden, selection, flash, error, badDate, heading, blocked
 
     /// The name the config file and `yaru colors` use.
     public var name: String {
@@ -40,6 +41,8 @@ public struct Theme: Equatable, Sendable {
       case .flash: "flash"
       case .error: "error"
       case .badDate: "bad-date"
+      case .heading: "heading"
+      case .blocked: "blocked"
       }
     }
 
@@ -64,6 +67,8 @@ public struct Theme: Equatable, Sendable {
       case .flash: "a message in the footer"
       case .error: "a file that cannot be read or saved, a line or search not understood"
       case .badDate: "a due: or t: value that is not a date: due:tomorow"
+      case .heading: "a day's heading in the agenda (s): Today, Thu 26 Nov"
+      case .blocked: "a blocked todo's row: one that waits for its parts (id:, p:)"
       }
     }
 
@@ -86,6 +91,8 @@ public struct Theme: Equatable, Sendable {
       // Red, as an error is, and underlined as a misspelling is: never
       // taken for an overdue date (bold red).
       case .badDate: Style(underline: true, foreground: .red)
+      case .heading: Style(bold: true, underline: true)
+      case .blocked: Style(dim: true)
       }
     }
 

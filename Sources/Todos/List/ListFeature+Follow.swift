@@ -1,0 +1,85 @@
+import IdentifiedCollections
+import TodoModel
+
+/// What the door keeps beside the list as each change is made: who waits
+/// for whom (`dependencies`) and the sorted orders (`orders`). A
+/// change to a few todos costs those todos (and their parents), not the
+/// list: a key in a sorted order never sorts the list again.
+extension ListFeature.State {
+  /// Follows changes applied to `todos` before the door saw them: one by
+  /// one when each todo's index still holds (updates, or one change), else
+  /// all worked out again.
+  mutating func follow(_ changes: ArraySlice<ListChange>) {
+    if changes.count <= 1 || changes.allSatisfy({ if case .update = $0 { true } else { false } }) {
+      for change in changes { follow(change) }
+    } else {
+      dependencies = Dependencies(todos)
+      sortAgain()
+    }
+  }
+
+  /// Follows one change, just applied to `todos`.
+  mutating func follow(_ change: ListChange) {
+    var flipped: [String] = []
+    switch change {
+    case .insert(let todo, let index):
+      flipped = dependencies.add(todo)
+      let blocked = dependencies.isBlocked(todo)
+      orders.forEachKept { $0.insert(at: index, key: $0.order.sortKey(todo, isBlocked: blocked, today: $0.today)) }
+    case .remove(let todo, let index):
+      flipped = dependencies.remove(todo)
+      orders.forEachKept { $0.remove(at: index) }
+    case .update(let before, let after):
+      flipped = dependencies.remove(before) + dependencies.add(after)
+      if let index = todos.index(id: after.id) { placeAgain(index) }
+    case .removeMany(let items):
+      for item in items { flipped += dependencies.remove(item.todo) }
+      orders.forEachKept { $0.remove(atEach: items.map(\.index)) }
+    case .insertMany(let items):
+      for item in items { flipped += dependencies.add(item.todo) }
+      let blocked = items.map { dependencies.isBlocked($0.todo) }
+      orders.forEachKept { order in
+        let keys = items.indices.map { order.order.sortKey(items[$0].todo, isBlocked: blocked[$0], today: order.today) }
+        order.insert(atEach: items.map(\.index), keys: keys)
+      }
+    case .move:
+      sortAgain()
+    case .replaceAll:
+      dependencies = Dependencies(todos)
+      sortAgain()
+    }
+    // A parent whose last open part closed (or whose first opened) moves
+    // among the unblocked (or the blocked).
+    for id in flipped {
+      for owner in dependencies.owners[id] ?? [] {
+        if let index = todos.index(id: owner) { placeAgain(index) }
+      }
+    }
+  }
+
+  /// The todo at `index` of the file, changed, in its place in every kept order.
+  private mutating func placeAgain(_ index: Int) {
+    let todo = todos[index]
+    let blocked = dependencies.isBlocked(todo)
+    orders.forEachKept { $0.update(at: index, key: $0.order.sortKey(todo, isBlocked: blocked, today: $0.today)) }
+  }
+
+  /// Whether the todo waits for a part (drawn dim, sorted after the others).
+  public func isBlocked(_ todo: Todo.State) -> Bool { dependencies.isBlocked(todo) }
+
+  /// Completing a blocked todo is allowed (the user knows best); what the
+  /// footer says then: how many of its parts are still open. Read before
+  /// the change, while `dependencies` still describes the list before it.
+  func openPartsLeft(completing changes: [ListChange]) -> String? {
+    guard !dependencies.openParts.isEmpty else { return nil }
+    var open = 0, todos = 0
+    for case .update(let before, let after) in changes where !before.isComplete && after.isComplete {
+      guard let id = before.dependencyID, dependencies.openParts(of: id) > 0 else { continue }
+      open += dependencies.openParts(of: id)
+      todos += 1
+    }
+    guard todos > 0 else { return nil }
+    let parts = open == 1 ? "1 part is" : "\(open) parts are"
+    return todos == 1 ? "Done, though \(parts) still open" : "\(todos) done, though \(parts) still open"
+  }
+}
