@@ -63,6 +63,11 @@ public struct Effect<Action: Sendable>: Sendable {
 
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
+  /// Whether this effect does nothing at all.
+  var isNone: Bool {
+    if case .none = operation { true } else { false }
+  }
+
   /// The same work, sending the parent's actions: how a child's effects are scoped.
   public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     switch operation {

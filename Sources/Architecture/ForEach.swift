@@ -14,39 +14,77 @@ extension Reducer {
     @ReducerBuilder<ElementState, ElementAction> element: () -> Reduce<ElementState, ElementAction>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
-  ) -> Reduce<State, Action> {
-    let element = element()
-    let toElementAction = action
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return Reduce { state, action in
-      var elementEffect = Effect<Action>.none
-      if let (id, elementAction) = toElementAction.extract(action) {
-        if state[keyPath: elements][id: id] != nil {
-          elementEffect = element.reduce(into: &state[keyPath: elements][id: id]!, action: elementAction)
-            .map { toElementAction.embed((id: id, action: $0)) }
-            .cancellable(id: ElementEffectID(path: elements, id: id))
-        } else {
-          location.report(
-            """
-            forEach received an action for an element that is not in the array: \
-            id \(id), action \(elementAction). An effect probably outlived its element.
-            """
-          )
-        }
-      }
-      let parentEffect = self.reduce(into: &state, action: action)
-      // Elements that left the array have their effects cancelled. The ids
-      // are read after the reduce, and only those with effects running are
-      // looked up: keeping the ids from before would hold a second reference
-      // to them across the reduce, and an insertion into a list of 100,000
-      // would copy them all (and comparing them would hash them all).
-      let ids = state[keyPath: elements].ids
-      nonisolated(unsafe) let path: AnyKeyPath = elements
-      let cancelRemoved = Effect<Action>.cancel { effectID in
-        guard let element = effectID.base as? ElementEffectID<ID>, element.path == path else { return false }
-        return !ids.contains(element.id)
-      }
-      return .merge(elementEffect, parentEffect, cancelRemoved)
+  ) -> ForEachReducer<State, Action, ID, ElementState, ElementAction> {
+    ForEachReducer(
+      parent: Reduce(self), elements: elements, action: action, element: element(),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// What `forEach` makes: the parent with an element reducer run on the
+/// element each action names. Besides one action at a time, it takes one
+/// element action for many elements in one call (`reduce(into:each:action:)`,
+/// a batch on marked todos): the same as sending it to each in turn, without
+/// paying for the key path, the effect wrappers and the cancellation check
+/// once per element.
+public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, ElementState: Identifiable, ElementAction: Sendable>: Reducer
+where ElementState.ID == ID {
+  let parent: Reduce<State, Action>
+  let elements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
+  let action: CasePath<Action, (id: ID, action: ElementAction)>
+  let element: Reduce<ElementState, ElementAction>
+  let location: IssueLocation
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    var elementEffect = Effect<Action>.none
+    if let (id, elementAction) = self.action.extract(action) {
+      elementEffect = runElements(&state, [id], elementAction)
+    }
+    let parentEffect = parent.reduce(into: &state, action: action)
+    return .merge(elementEffect, parentEffect, cancelRemoved(state))
+  }
+
+  /// `elementAction` sent to each of `ids`, in order: each element's reducer
+  /// runs, then the parent's for each action, as if each had been sent alone.
+  public func reduce(into state: inout State, each ids: [ID], action elementAction: ElementAction) -> Effect<Action> {
+    var effects = [runElements(&state, ids, elementAction)]
+    for id in ids { effects.append(parent.reduce(into: &state, action: action.embed((id: id, action: elementAction)))) }
+    effects.append(cancelRemoved(state))
+    return .merge(effects)
+  }
+
+  /// The element reducer on each of `ids`, through one access to the array.
+  private func runElements(_ state: inout State, _ ids: [ID], _ elementAction: ElementAction) -> Effect<Action> {
+    var effects: [Effect<Action>] = []
+    let missing = state[keyPath: elements].updateEach(ids) { id, element in
+      let effect = self.element.reduce(into: &element, action: elementAction)
+      guard !effect.isNone else { return }
+      let embed = action.embed
+      effects.append(effect.map { embed((id: id, action: $0)) }.cancellable(id: ElementEffectID(path: elements, id: id)))
+    }
+    for id in missing {
+      location.report(
+        """
+        forEach received an action for an element that is not in the array: \
+        id \(id), action \(elementAction). An effect probably outlived its element.
+        """
+      )
+    }
+    return .merge(effects)
+  }
+
+  /// Elements that left the array have their effects cancelled. The ids
+  /// are read after the reduce, and only those with effects running are
+  /// looked up: keeping the ids from before would hold a second reference
+  /// to them across the reduce, and an insertion into a list of 100,000
+  /// would copy them all (and comparing them would hash them all).
+  private func cancelRemoved(_ state: State) -> Effect<Action> {
+    let ids = state[keyPath: elements].ids
+    nonisolated(unsafe) let path: AnyKeyPath = elements
+    return Effect<Action>.cancel { effectID in
+      guard let element = effectID.base as? ElementEffectID<ID>, element.path == path else { return false }
+      return !ids.contains(element.id)
     }
   }
 }

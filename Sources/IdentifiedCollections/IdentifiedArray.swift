@@ -66,6 +66,21 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     }
   }
 
+  /// Changes the element of each of `ids`, in order, in place (one lookup
+  /// each, no copy of the element); returns the ids that are not here.
+  public mutating func updateEach(_ ids: some Sequence<ID>, _ update: (ID, inout Element) throws -> Void) rethrows -> [ID] {
+    var missing: [ID] = []
+    for id in ids {
+      guard let index = index(id: id) else {
+        missing.append(id)
+        continue
+      }
+      try update(id, &elements[index])
+      precondition(elements[index].id == id, "IdentifiedArray: an element's id cannot change")
+    }
+    return missing
+  }
+
   public mutating func append(_ element: Element) {
     insert(element, at: elements.count)
   }

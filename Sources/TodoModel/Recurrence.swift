@@ -17,7 +17,7 @@ public struct Recurrence: Equatable, Sendable {
 
 extension Todo.State {
   public var recurrence: Recurrence? {
-    keyValues.first { $0.key == "rec" }.flatMap { Recurrence($0.value) }
+    TagScan.firstValue(of: "rec:", in: text).flatMap { Recurrence($0) }
   }
 
   /// The todo that completing this (active) one on `day` brings back: the

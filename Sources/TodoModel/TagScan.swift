@@ -44,6 +44,26 @@ enum TagScan {
     return found
   }
 
+  /// The value of the first `key` word (`rec:`) whose value is a tag's:
+  /// not empty, without a colon (`Todo.State.keyValue`'s rule), read from
+  /// the bytes.
+  static func firstValue(of key: String, in text: String) -> Substring? {
+    var found: Range<Int>?
+    _ = wordStarts(of: key, in: text) { bytes, end in
+      var stop = end
+      while stop < bytes.count, bytes[stop] != UInt8(ascii: " ") {
+        if bytes[stop] == UInt8(ascii: ":") { return false }
+        stop += 1
+      }
+      guard stop > end else { return false }
+      found = end..<stop
+      return true
+    }
+    guard let found else { return nil }
+    let utf8 = text.utf8
+    return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: found.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: found.upperBound)])
+  }
+
   /// Calls `accept` with the text's bytes and the end of each word start
   /// that begins with `prefix`, until it returns true.
   private static func wordStarts(

@@ -55,6 +55,8 @@ struct PropertyTests {
       let after = store.state
       let context = Comment(rawValue: "session \(session) step \(step): \(action)")
 
+      // What the door keeps beside the list is what the whole list gives.
+      #expect(after.list.activeTodos == ActiveCount(after.list.todos), context)
       // The selection names a visible todo, or none only when none is visible.
       if let selected = after.list.selectedTodo {
         #expect(after.list.isVisible(selected), context)

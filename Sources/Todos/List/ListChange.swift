@@ -87,9 +87,12 @@ enum ListChange: Equatable, Sendable {
     }
   }
 
-  /// Whether a todo may leave the list by it (an update never does).
+  /// Whether a todo may leave the list by it (an update or an insertion never does).
   var mayRemove: Bool {
-    if case .update = self { false } else { true }
+    switch self {
+    case .update, .insert, .insertMany: false
+    case .remove, .move, .removeMany, .replaceAll: true
+    }
   }
 
   /// The id of the todo whose completion this change flips, if it does.

@@ -51,23 +51,22 @@ extension ListFeature {
         changes: [.removeMany(removed)], message: "Deleted \(Self.count(removed.count)) — u brings \(removed.count == 1 ? "it" : "them") back"
       ))
     case .todo(let action):
+      // One call for them all: the same as the action sent to each in turn.
+      let befores = indices.map { state.todos[$0] }
+      let effects = elements.reduce(into: &state, each: befores.map(\.id), action: action)
       var updates: [ListChange] = []
-      var effects: [Effect<Action>] = []
-      for index in indices {
-        let before = state.todos[index]
-        effects.append(elements.reduce(into: &state, action: .todo(id: before.id, action: action)))
-        let after = state.todos[index]
-        if after != before { updates.append(.update(before: before, after: after)) }
+      for (index, before) in zip(indices, befores) where state.todos[index] != before {
+        updates.append(.update(before: before, after: state.todos[index]))
       }
       guard !updates.isEmpty else {
         state.message = "Nothing changed in the \(Self.count(indices.count, "marked todo"))"
-        return .merge(effects)
+        return effects
       }
       let edit = state.recurringMany(
         ListEdit(changes: updates, message: Self.said(action, updates), applied: updates.count),
         today: environment.today, newID: environment.uuid
       )
-      return .merge(.merge(effects), change(&state, edit))
+      return .merge(effects, change(&state, edit))
     }
   }
 

@@ -88,7 +88,7 @@ extension ListFeature {
     if let given = edit.hunks { hunks = given }
     state.listVersion += 1
     // A marked todo that left the list (deleted here or by another program) loses its mark.
-    if !state.marks.isEmpty, edit.changes.contains(where: \.mayRemove) { state.marks = state.marks.filter { state.todos[id: $0] != nil } }
+    if !state.marks.isEmpty, edit.changes.contains(where: \.mayRemove) { state.marks = state.marks.filter { state.todos.index(id: $0) != nil } }
     if let selecting = edit.selecting { state.selection = selecting }
     state.repairSelection(anchor: anchor)
     if isToggle {

@@ -13,8 +13,7 @@ extension ListFeature.State {
     if changes.count <= 1 || changes.allSatisfy({ if case .update = $0 { true } else { false } }) {
       for change in changes { follow(change) }
     } else {
-      dependencies = Dependencies(todos)
-      sortAgain()
+      followWhole()
     }
   }
 
@@ -23,20 +22,30 @@ extension ListFeature.State {
     var flipped: [String] = []
     switch change {
     case .insert(let todo, let index):
+      activeTodos.add(todo)
       flipped = dependencies.add(todo)
       let blocked = dependencies.isBlocked(todo)
       orders.forEachKept { $0.insert(at: index, key: $0.order.sortKey(todo, isBlocked: blocked, today: $0.today)) }
     case .remove(let todo, let index):
+      activeTodos.remove(todo)
       flipped = dependencies.remove(todo)
       orders.forEachKept { $0.remove(at: index) }
     case .update(let before, let after):
+      activeTodos.remove(before)
+      activeTodos.add(after)
       flipped = dependencies.remove(before) + dependencies.add(after)
       if let index = todos.index(id: after.id) { placeAgain(index) }
     case .removeMany(let items):
-      for item in items { flipped += dependencies.remove(item.todo) }
+      for item in items {
+        activeTodos.remove(item.todo)
+        flipped += dependencies.remove(item.todo)
+      }
       orders.forEachKept { $0.remove(atEach: items.map(\.index)) }
     case .insertMany(let items):
-      for item in items { flipped += dependencies.add(item.todo) }
+      for item in items {
+        activeTodos.add(item.todo)
+        flipped += dependencies.add(item.todo)
+      }
       let blocked = items.map { dependencies.isBlocked($0.todo) }
       orders.forEachKept { order in
         let keys = items.indices.map { order.order.sortKey(items[$0].todo, isBlocked: blocked[$0], today: order.today) }
@@ -45,8 +54,7 @@ extension ListFeature.State {
     case .move:
       sortAgain()
     case .replaceAll:
-      dependencies = Dependencies(todos)
-      sortAgain()
+      followWhole()
     }
     // A parent whose last open part closed (or whose first opened) moves
     // among the unblocked (or the blocked).
@@ -55,6 +63,14 @@ extension ListFeature.State {
         if let index = todos.index(id: owner) { placeAgain(index) }
       }
     }
+  }
+
+  /// What the door keeps, worked out again from the whole list: after a
+  /// change too big to follow.
+  mutating func followWhole() {
+    dependencies = Dependencies(todos)
+    activeTodos = ActiveCount(todos)
+    sortAgain()
   }
 
   /// The todo at `index` of the file, changed, in its place in every kept order.

@@ -46,15 +46,8 @@ extension ListFeature.State {
   /// Active todos in the whole list, whatever the filter: `N items left`.
   /// Hidden todos (`h:1`, a later `t:`) are not counted while they are hidden.
   public var activeCount: Int {
-    var count = 0
-    let todos = todos.elements.span
-    let hidingOn = showsHidden ? nil : shown.today
-    for index in todos.indices where !todos[index].isComplete {
-      if let hidingOn, todos[index].hiding.hides(on: hidingOn) { continue }
-      if todos[index].isBlankLine, todos[index].id != shown.editing { continue }
-      count += 1
-    }
-    return count
+    let editedBlank = shown.editing.flatMap { todos.index(id: $0) }.map { todos[$0].isBlankLine } ?? false
+    return activeTodos.shown(hidingOn: showsHidden ? nil : shown.today, blankBeingEdited: editedBlank)
   }
 
   /// Visits the visible todos in the screen's order from `start` (included),
@@ -87,6 +80,11 @@ extension ListFeature.State {
       return found.count < limit
     }
     return found
+  }
+
+  /// Whether the todo with `id` is in the list and complete (read in place).
+  func isComplete(_ id: UUID) -> Bool {
+    todos.index(id: id).map { todos.elements[$0].isComplete } ?? false
   }
 
   public var selectedTodo: Todo.State? {

@@ -27,6 +27,8 @@ public struct ListFeature: Reducer {
     var screenOrder: ScreenOrder { orders[order] }
     /// Which todos wait for their parts (`id:`/`p:`), kept by the door.
     public internal(set) var dependencies: Dependencies
+    /// The footer's count of active todos, kept by the door (ActiveCount.swift).
+    var activeTodos: ActiveCount
     /// Where the screen's list starts: the first visible todo at or after
     /// this place in the screen's order is the top row. A place in the list
     /// rather than a row number, so that under a search neither scrolling
@@ -70,6 +72,7 @@ public struct ListFeature: Reducer {
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos
       self.dependencies = Dependencies(todos)
+      self.activeTodos = ActiveCount(todos)
       self.selection = todos.first(where: { !$0.isBlankLine })?.id
     }
 
@@ -162,12 +165,19 @@ public struct ListFeature: Reducer {
   let environment: AppEnvironment
   /// The list's own reducer with `Todo` run on each element by `forEach`:
   /// built once, not for every action.
-  private(set) var elements = Reduce<State, Action> { _, _ in .none }
+  private(set) var elements: ForEachReducer<State, Action, UUID, Todo.State, Todo.Action>
 
   public init(environment: AppEnvironment) {
     self.environment = environment
-    let list = self
-    elements = Reduce(list.core).forEach(\.todos, action: Action.todoPath) { Todo(today: { environment.today }) }
+    // `core` needs `self`, which needs every property set: a stand-in first.
+    elements = Self.elements(Reduce { _, _ in .none }, environment)
+    elements = Self.elements(Reduce(self.core), environment)
+  }
+
+  private static func elements(
+    _ core: Reduce<State, Action>, _ environment: AppEnvironment
+  ) -> ForEachReducer<State, Action, UUID, Todo.State, Todo.Action> {
+    core.forEach(\.todos, action: Action.todoPath) { Todo(today: { environment.today }) }
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {

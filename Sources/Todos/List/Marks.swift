@@ -11,7 +11,10 @@ extension ListFeature.State {
   /// The marked todos' places in the file, in the file's order: the order
   /// a batch makes its changes in, whatever the screen's order.
   var markedIndices: [Int] {
-    marks.compactMap { todos.index(id: $0) }.sorted()
+    // Most of the list marked (`M`): one pass over it, already in order.
+    guard marks.count > todos.count / 3 else { return marks.compactMap { todos.index(id: $0) }.sorted() }
+    let span = todos.elements.span
+    return span.indices.filter { marks.contains(span[$0].id) }
   }
 
   /// `m`: marks the selected todo (or unmarks it) and moves down, so a run
@@ -26,14 +29,7 @@ extension ListFeature.State {
   /// through — so `/+errands` `M` `x` completes them all. On a screen whose
   /// todos are all marked already it unmarks them: `M` twice undoes `M`.
   mutating func markVisible() {
-    var visible: [UUID] = []
-    var allMarked = true
-    forEachVisible(from: .start) { index in
-      let id = todos[index].id
-      visible.append(id)
-      if allMarked, !marks.contains(id) { allMarked = false }
-      return true
-    }
+    let (visible, allMarked) = visibleIDs()
     guard !visible.isEmpty else {
       message = "Nothing to mark: no todo is shown"
       return
@@ -41,8 +37,24 @@ extension ListFeature.State {
     if allMarked {
       marks.subtract(visible)
     } else {
+      marks.reserveCapacity(marks.count + visible.count)
       marks.formUnion(visible)
     }
+  }
+
+  /// The ids of the todos shown — which, not in which order: one pass in
+  /// the file's order — and whether all of them are marked.
+  private func visibleIDs() -> (ids: [UUID], allMarked: Bool) {
+    var visible: [UUID] = []
+    var allMarked = true
+    let visibility = Visibility(self)
+    let span = todos.elements.span
+    for index in span.indices where visibility.test(span[index]) {
+      let id = span[index].id
+      visible.append(id)
+      if allMarked, !marks.contains(id) { allMarked = false }
+    }
+    return (visible, allMarked)
   }
 
   /// The footer's `N marked`; nil with no marks.

@@ -35,8 +35,14 @@ struct Visibility: Sendable {
   static func arrivals(_ state: ListFeature.State) -> Set<UUID> {
     guard !state.unsunk.isEmpty, !state.recurrences.isEmpty else { return [] }
     var ids = Set<UUID>()
-    for id in state.unsunk where state.todos[id: id]?.isComplete == true {
-      if let next = state.recurrences[id] { ids.insert(next) }
+    // The smaller of the two is read; the todo is looked up last (a whole
+    // batch of toggles is in `unsunk`, and this runs for every scan).
+    if state.recurrences.count < state.unsunk.count {
+      for (id, next) in state.recurrences where state.unsunk.contains(id) && state.isComplete(id) { ids.insert(next) }
+    } else {
+      for id in state.unsunk {
+        if let next = state.recurrences[id], state.isComplete(id) { ids.insert(next) }
+      }
     }
     return ids
   }
