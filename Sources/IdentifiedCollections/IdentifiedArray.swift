@@ -20,15 +20,19 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// The elements in order; their ids must all differ.
   public init(uniqueElements: some Sequence<Element>) {
     elements = Array(uniqueElements)
-    ids = OrderedSet(elements.lazy.map(\.id))
+    ids = OrderedSet(elements.lazy.map { $0.id })
     precondition(ids.count == elements.count, "IdentifiedArray: two elements have the same id")
   }
+
+  // The ids are read with closures, not key paths: this module is not
+  // specialized for the element type, and a key path there copied each
+  // element to read its id (~1,000 instructions a todo).
 
   /// The elements in order, trusted to have different ids (checked only in
   /// debug builds): loading 100,000 todos should not hash every id twice.
   public init(uncheckedUniqueElements elements: [Element]) {
     self.elements = elements
-    ids = OrderedSet(uncheckedUniqueElements: elements.map(\.id))
+    ids = OrderedSet(uncheckedUniqueElements: elements.map { $0.id })
     assert(Set(ids).count == elements.count, "IdentifiedArray: two elements have the same id")
   }
 
@@ -104,12 +108,12 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
     try elements.removeAll(where: shouldRemove)
-    ids = OrderedSet(uncheckedUniqueElements: elements.map(\.id))
+    ids = OrderedSet(uncheckedUniqueElements: elements.map { $0.id })
   }
 
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
     try elements.sort(by: areInIncreasingOrder)
-    ids = OrderedSet(uncheckedUniqueElements: elements.map(\.id))
+    ids = OrderedSet(uncheckedUniqueElements: elements.map { $0.id })
   }
 }
 

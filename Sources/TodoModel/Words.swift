@@ -25,7 +25,7 @@ extension Todo.State {
           text = replaced.joined(separator: " ")
           continue
         }
-      } else if text.split(separator: " ").contains(word) {
+      } else if TagScan.hasWord(String(word), in: text) {  // from the bytes: no words split out
         continue
       }
       text += text.isEmpty ? String(word) : " " + word

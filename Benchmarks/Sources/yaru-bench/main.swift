@@ -15,7 +15,11 @@ if arguments.first == "undo" {
   exit(0)
 }
 if arguments.first == "batch" {
-  printTable(batchRows(count: 100_000))
+  printTable(batchRows(count: 100_000, only: arguments.dropFirst().first))
+  exit(0)
+}
+if arguments.first == "main-queue" {
+  printTable(mainQueueRows(count: 100_000))
   exit(0)
 }
 if arguments.first == "completion" {
@@ -48,6 +52,7 @@ rows += try fileRows(counts: counts.filter { $0 >= 1_000 }, folder: folder)
 rows += undoRows(count: largest)
 rows += historyRows(folder: folder)
 rows += batchRows(count: largest)
+rows += mainQueueRows(count: largest)
 rows += completionRows(count: largest)
 rows += orderRows(count: largest)
 let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")

@@ -53,7 +53,7 @@ extension ListFeature {
     case .todo(let action):
       // One call for them all: the same as the action sent to each in turn.
       let befores = indices.map { state.todos[$0] }
-      let effects = elements.reduce(into: &state, each: befores.map(\.id), action: action)
+      let effects = elements.reduce(into: &state, each: befores.map { $0.id }, action: action)
       var updates: [ListChange] = []
       for (index, before) in zip(indices, befores) where state.todos[index] != before {
         updates.append(.update(before: before, after: state.todos[index]))
