@@ -60,13 +60,15 @@ extension AppReducer {
     var ours = state.list.todos
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
     let base = state.file.base, older = state.file.olderBases, version = state.list.listVersion
-    let tag = conflictTag, snapshot = ours
+    let tag = conflictTag, snapshot = ours, orders = state.list.orders
     let history = environment.history, seenRecords = state.list.history.known
+    // The crossing: a snapshot goes to the I/O queue; the merged list comes
+    // back with its blocked map, count and orders worked out there.
     return .run(on: environment.ioQueue) { send in
       let newer = history.map { $0.read().records.filter { !seenRecords.contains($0.id) } } ?? []
       send(.file(.merged(OutsideMerge(
         loaded: loaded, known: known, into: snapshot, listVersion: version, base: base, older: older, newer: newer, tag: tag
-      ))))
+      ).preparing(ordersLike: orders))))
     }
     .cancellable(id: FileSync.CancelID.merge, cancelInFlight: true)
   }
@@ -81,12 +83,12 @@ extension AppReducer {
     var ours = state.list.todos
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
     let version = state.list.listVersion, older = state.file.olderBases
-    let tag = conflictTag, snapshot = ours, uuid = environment.uuid
+    let tag = conflictTag, snapshot = ours, uuid = environment.uuid, orders = state.list.orders
     return .run(on: environment.ioQueue) { send in
       send(.file(.merged(OutsideMerge(
         loaded: next.loaded, known: nil, into: snapshot, listVersion: version, base: next.base, older: older,
         displaced: next.path, makeID: uuid, tag: tag
-      ))))
+      ).preparing(ordersLike: orders))))
     }
   }
 
@@ -104,13 +106,17 @@ extension AppReducer {
       guard merge.listVersion == state.list.listVersion else { return self.merge(&state, merge.loaded, known: merge.known) }
     }
     var merged = merge.todos
-    if case .editing(let editing) = state.mode, !editing.isNew, merged[id: editing.id] == nil,
+    // What was worked out beside the merged list holds while nothing is put back in it.
+    var keptBeside = merge.keptBeside
+    if case .editing(let editing) = state.mode, !editing.isNew, merged.index(id: editing.id) == nil,
        let index = state.list.todos.index(id: editing.id) {
       // They removed the line being edited: it stays, and Enter commits the edit.
       merged.insert(state.list.todos[index], at: min(index, merged.count))
+      keptBeside = nil
     }
     if let draft = state.unfinishedNewTodo, let index = state.list.todos.index(id: draft) {
       merged.insert(state.list.todos[index], at: min(index, merged.count))
+      keptBeside = nil
     }
     // A displaced version changes the list, not what the file is now (the user's list).
     if merge.displaced == nil {
@@ -119,7 +125,9 @@ extension AppReducer {
     }
     let message = merge.message(fileName: environment.file?.fileName ?? "the todo file")
     state.list.history.ingest(merge.newer)
-    let effect = change(&state, ListEdit(changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: merge.isSaved, seen: merge.seen), message: message))
+    let effect = change(&state, ListEdit(
+      changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: merge.isSaved, seen: merge.seen), message: message, keptBeside: keptBeside
+    ))
     if merge.isSaved { state.file.savedRevision = state.list.revision }
     if let path = merge.displaced {
       state.file.unmerged.removeFirst()

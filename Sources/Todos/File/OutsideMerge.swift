@@ -32,6 +32,9 @@ public struct OutsideMerge: Equatable, Sendable {
   /// The fingerprints of the base yaru had: kept among the older versions
   /// once this reading replaces it.
   public let baseFingerprints: [UInt64]
+  /// What the door keeps beside the merged list, worked out where the
+  /// merge is (`preparing(ordersLike:)`): nil when it was not.
+  private(set) var keptBeside: KeptBeside?
 
   /// Merges `loaded` into `ours` (the list at `listVersion`, less any todo
   /// being added) against the version they most likely both started from:
@@ -86,6 +89,15 @@ public struct OutsideMerge: Equatable, Sendable {
     // `yaru add` in a shell: its record says what changed, and by whom.
     let told = newer.isEmpty ? nil : LineHunk.apply(newer.flatMap(\.hunks), to: TodoList.lines(of: base))
     self.seen = told == theirLines ? [] : LineMerge.hunks(from: ourLines, to: merged.map(TodoTxt.format))
+  }
+
+  /// The merge with what the door keeps beside its list worked out too,
+  /// for the orders kept as in `orders`: on the I/O queue, so that the main
+  /// queue only takes it.
+  func preparing(ordersLike orders: SortedOrders) -> OutsideMerge {
+    var merge = self
+    merge.keptBeside = KeptBeside(todos, ordersLike: orders)
+    return merge
   }
 
   /// What the footer says (after "12 items left · saved · ": 55 columns at most).

@@ -43,6 +43,9 @@ struct ListEdit {
   /// How many of `changes`, from the first, are made already: a todo's own
   /// change, made by `forEach` before it reaches the door.
   var applied = 0
+  /// For a `.replaceAll`: what the door keeps beside that list, worked out
+  /// off the main queue (an outside change's merge).
+  var keptBeside: KeptBeside? = nil
 }
 
 extension ListFeature {
@@ -79,7 +82,8 @@ extension ListFeature {
       if records, offset >= edit.applied { hunks += change.removalHunks(in: state.todos) }
       if offset >= edit.applied {
         change.apply(to: &state.todos)
-        state.follow(change)
+        let isPrepared = if case .replaceAll = change, let kept = edit.keptBeside { state.take(kept) } else { false }
+        if !isPrepared { state.follow(change) }
       }
       if records { hunks += change.insertionHunks(in: state.todos) }
       if case .move(_, let to) = change { moved.append(state.todos[to]) }

@@ -24,6 +24,15 @@ struct ScreenOrder: Equatable, Sendable {
 
   init() {}
 
+  /// An order and the day it was sorted for.
+  struct Kind: Equatable, Sendable {
+    let order: ListOrder
+    let today: Day
+  }
+
+  /// How many todos it places.
+  var count: Int { keys.count }
+
   /// Stable: ties keep the file's order.
   init(_ todos: IdentifiedArrayOf<Todo.State>, by order: ListOrder, today: Day, isBlocked: (borrowing Todo.State) -> Bool) {
     self.order = order

@@ -33,6 +33,14 @@ struct SortedOrders: Equatable, Sendable {
     }
   }
 
+  /// Which orders are kept, each with the day it was sorted for.
+  var keptKinds: [ScreenOrder.Kind] {
+    built.compactMap { $0.map { ScreenOrder.Kind(order: $0.order, today: $0.today) } }
+  }
+
+  /// How many todos the kept orders place (0 with none kept).
+  var count: Int { built.lazy.compactMap { $0?.count }.first ?? 0 }
+
   /// Lets go of an order (the agenda of another day, while another is shown).
   mutating func forget(_ order: ListOrder) { built[Self.slot(order)] = nil }
 
