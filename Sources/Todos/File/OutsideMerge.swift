@@ -100,6 +100,11 @@ public struct OutsideMerge: Equatable, Sendable {
     return merge
   }
 
+  /// The same for the orders `list` keeps (the benchmarks' way in).
+  public func preparing(for list: ListFeature.State) -> OutsideMerge {
+    preparing(ordersLike: list.orders)
+  }
+
   /// What the footer says (after "12 items left · saved · ": 55 columns at most).
   func message(fileName: String) -> String {
     if let healed = loaded.healedMessage { return healed }
