@@ -45,8 +45,10 @@ where ElementState.ID == ID {
     return .merge(elementEffect, parentEffect, cancelRemoved(state))
   }
 
-  /// `elementAction` sent to each of `ids`, in order: each element's reducer
-  /// runs, then the parent's for each action, as if each had been sent alone.
+  /// `elementAction` sent to each of `ids`, in order: every element's
+  /// reducer runs, then the parent's for each action. The same as sending
+  /// each alone when the parent, for these actions, reads only the element
+  /// an action names (the list's does nothing for a todo's action).
   public func reduce(into state: inout State, each ids: [ID], action elementAction: ElementAction) -> Effect<Action> {
     var effects = [runElements(&state, ids, elementAction)]
     for id in ids { effects.append(parent.reduce(into: &state, action: action.embed((id: id, action: elementAction)))) }

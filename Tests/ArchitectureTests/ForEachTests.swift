@@ -18,6 +18,26 @@ struct ForEachTests {
     }
   }
 
+  /// One element action for many elements in one call (a batch on marked
+  /// todos) leaves the state as sending it to each in turn does.
+  @Test func oneActionForManyElementsIsTheActionSentToEach() {
+    let list = CounterList(scheduler: scheduler)
+    let each = Reduce<CounterList.State, CounterList.Action> { state, action in
+      if case .row(let id, _) = action { state.parentSawCounts.append(state.rows[id: id]?.counter.count ?? -1) }
+      return .none
+    }
+    .forEach(\.rows, action: CounterList.Action.rowPath) {
+      Scope(state: \CounterList.Row.counter, action: CasePath({ $0 }, extract: { $0 })) { Counter(scheduler: scheduler) }
+    }
+    var one = CounterList.State(rows: [.init(id: 1), .init(id: 2), .init(id: 3)])
+    one.rows[id: 2]?.counter.count = 5
+    var many = one
+    for id in [3, 1, 2] { _ = list.reduce(into: &one, action: .row(id: id, action: .increment)) }
+    _ = each.reduce(into: &many, each: [3, 1, 2], action: .increment)
+    #expect(many == one)
+    #expect(many.parentSawCounts == [1, 1, 6])
+  }
+
   @Test func removingAnElementCancelsItsEffectsOnly() {
     let store = TestStore(
       initialState: CounterList.State(rows: [.init(id: 1), .init(id: 2)]),
