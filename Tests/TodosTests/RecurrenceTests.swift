@@ -33,6 +33,16 @@ struct RecurrenceTests {
     #expect(TodoTxt.format(next) == expected)
   }
 
+  /// `rec:` is read from the bytes; it is what the words (`keyValues`) say.
+  @Test(arguments: [
+    "a rec:1x:2 rec:1w", "xrec:1d", "rec::1d rec:2d", "  rec:1d  ", "a\trec:1d", "rec:", "rec:1d rec:2w",
+    "日本 rec:3d", "rec:+2m", "b rec:1d:", "c  rec:5b",
+  ])
+  func recurrenceReadFromTheBytesIsTheWords(_ text: String) {
+    let todo = Todo.State(id: UUID(number: 1), text: text)
+    #expect(todo.recurrence == todo.keyValues.first { $0.key == "rec" }.flatMap { Recurrence($0.value) })
+  }
+
   @Test(arguments: ["Call mom", "rec:0d x", "rec:1x", "rec:", "rec:+w", "x 2026-11-20 Done rec:1d"])
   func noRecurrence(_ line: String) {
     #expect(TodoTxt.parse(line[...], id: UUID(number: 1)).nextOccurrence(completedOn: startDay, id: UUID(number: 2)) == nil)
