@@ -29,7 +29,7 @@ struct RedoCommand: ParsableCommand {
 enum HistoryStep {
   static func run(_ file: FileOption, redoing: Bool) throws {
     let settings = try file.settings()
-    let todoPath = file.path(settings)
+    let todoPath = try file.path(settings)
     let doneFile = TodoFileClient.live(path: todoPath, donePath: TodoFilePath.done(besides: todoPath, config: settings))
     let verb = redoing ? "Redone" : "Undone"
     let step = try ShellFile.update(todoPath, source: redoing ? "yaru redo" : "yaru undo", doneFile: doneFile) { app in

@@ -74,7 +74,7 @@ public final class AppProgram {
   public var takesText: Bool {
     switch store.state.mode {
     case .editing, .searching, .prompting: true
-    case .list, .help, .history, .choosingPriority: false
+    case .list, .help, .history, .choosingPriority, .choosingList: false
     }
   }
 

@@ -13,6 +13,8 @@ extension AppReducer {
     public var search = Search.State()
     /// `sync = "git"`: the background sync and how the last one went.
     public var sync = SyncFeature.State()
+    /// Several lists (`[lists]`): which is shown, the others parked.
+    public var lists = Lists()
     public var mode: Mode = .list
     /// The config file's choices and the clock format.
     public var settings = Settings()
@@ -85,7 +87,7 @@ extension AppReducer {
         case .editing(let editing): editing.editor
         case .searching(let editor): editor
         case .prompting(let prompt): prompt.editor
-        case .list, .help, .history, .choosingPriority: nil
+        case .list, .help, .history, .choosingPriority, .choosingList: nil
         }
       }
       set {
@@ -99,7 +101,7 @@ extension AppReducer {
         case .prompting(var prompt):
           prompt.editor = newValue
           mode = .prompting(prompt)
-        case .list, .help, .history, .choosingPriority:
+        case .list, .help, .history, .choosingPriority, .choosingList:
           break
         }
       }
@@ -119,6 +121,8 @@ extension AppReducer {
     case choosingPriority
     /// `+` / `-`: the words to add or remove, being typed (WordsPrompt.swift).
     case prompting(WordsPrompt)
+    /// `T` was pressed: the next digit is the list to move the todos in hand to.
+    case choosingList
   }
 
   /// Which todo is being edited, whether it is new (and so discarded on

@@ -71,6 +71,7 @@ public enum AppView {
   /// the view in force) and the clock.
   static func headerLayout(_ state: AppReducer.State, columns: Int) -> HeaderLayout {
     let notes = HeaderLayout.Notes(
+      list: state.lists.activeName,
       order: state.list.order == .manual ? nil : state.list.order.rawValue,
       hidden: state.list.showsHidden,
       view: state.search.currentView.map { state.search.views[$0].name }
@@ -123,7 +124,7 @@ public enum AppView {
     // The terminal's own cursor sits in the selected row's box: screen
     // readers follow it, and an input method opens its candidates there.
     // (Typing puts it in the line being typed instead.)
-    if state.mode == .list || state.mode == .choosingPriority, let offset = shown.firstIndex(where: { $0.id == list.selection }) {
+    if state.mode == .list || state.mode == .choosingPriority || state.mode == .choosingList, let offset = shown.firstIndex(where: { $0.id == list.selection }) {
       frame.cursor = (TodoRow.boxColumn, 1 + offset)
     }
   }
@@ -148,6 +149,9 @@ public enum AppView {
       TodoRow.drawEditor(prompt.editor, column: x, row: row, on: &frame)
     case .choosingPriority:
       frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
+    case .choosingList:
+      let lists = state.lists.names.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: " · ")
+      frame.write("Move to list: \(lists) · Esc keeps it here", column: 1, row: row, style: Style(bold: true))
     case .history:
       frame.write("j/k move · Enter reverts the selected change · Esc back to the list", column: 1, row: row, style: Style(dim: true))
     case .list, .help:

@@ -25,9 +25,10 @@ enum InputGate {
   /// effects, timers and signals report.
   private static func isIntent(_ action: AppReducer.Action) -> Bool {
     switch action {
-    case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.doneFileFailed),
+    case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.doneFileFailed), .list(.movedAgain),
          .sync(.started), .sync(.due), .sync(.fileChanged), .sync(.finished), .sync(.quitting), .sync(.finalWaitOver),
-         .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized:
+         .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized,
+         .listFileWorkPassed, .writerLeft, .movedToList:
       false
     default:
       true
@@ -38,7 +39,7 @@ enum InputGate {
     switch action {
     case .list(.todo), .list(.act), .list(.repeatLastChange), .startWordsPrompt, .commitWordsPrompt, .list(.deleteSelected), .list(.moveSelected), .list(.clearCompleted), .list(.undo), .list(.redo),
          .list(.revert), .revertSelectedChange,
-         .addTodo, .editSelected, .pasteTodos, .archiveCompleted:
+         .addTodo, .editSelected, .pasteTodos, .archiveCompleted, .chooseList, .moveToList:
       true
     default:
       false

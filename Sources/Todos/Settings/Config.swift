@@ -31,6 +31,11 @@ public struct Config: Equatable, Sendable {
   public var syncAfter: Duration = .seconds(30)
   /// `[views]`: named searches, in the file's order (the order `v` goes through them).
   public var views: [NamedView] = []
+  /// `[lists]`: several todo files by name, in the file's order (`L` goes
+  /// through them, `T` then N moves todos to the N-th). Paths as written:
+  /// the shell's side expands `~` and reads a relative one from the config
+  /// file's folder.
+  public var lists: [NamedList] = []
 
   public init() {}
 
@@ -50,7 +55,7 @@ public struct Config: Equatable, Sendable {
   public static func parse(_ text: String, path: String) throws(Failure) -> Config {
     let entries: [ConfigParser.Entry]
     do throws(ConfigParser.Failure) {
-      entries = try ConfigParser.parse(text, tables: ["keys", "colors", "views"])
+      entries = try ConfigParser.parse(text, tables: ["keys", "colors", "views", "lists"])
     } catch {
       throw Failure(description: "\(path):\(error.line): \(error.message)")
     }
@@ -62,6 +67,7 @@ public struct Config: Equatable, Sendable {
         case "keys": try config.bindKey(entry)
         case "colors": try config.setColor(entry)
         case "views": try config.addView(entry)
+        case "lists": try config.addList(entry)
         default: break  // the parser allows no other table
         }
       } catch {
