@@ -31,7 +31,6 @@ enum HelpOverlay {
       ("Typing a search (and the editing keys)", search),
       ("At Add: / Remove: (+ / -, and the editing keys)", prompt),
       ("After P (priority)", Keymap.help(for: .priority)),
-      ("After T (move to a list of [lists])", [("1–9", "to that list, by its place in [lists]")] + Keymap.help(for: .listNumber).filter { $0.keys.count > 1 }),
       ("In this help", Keymap.help(for: .help)),
     ]
   }

@@ -178,7 +178,7 @@ public enum Keymap {
     bind(.list, "history", ["U"], .toggleHistory, "the history: every change, who made it; Enter reverts one"),
     bind(.list, "sync", ["S"], .sync(.syncNow), "sync now (sync = \"git\" in the config)"),
     bind(.list, "next-list", ["L"], .nextList, "the next list (the config's [lists])"),
-    Binding(mode: .list, name: "move-to-list", keys: ["T"], command: .listChoice, help: "move to list: then its number (marks too)"),
+    Binding(mode: .list, name: "move-to-list", keys: ["T"], command: .listChoice, help: "move to list N of [lists]: then N (1–9; Esc: none)"),
     bind(.list, "clock", ["t"], .toggleClockFormat, "12/24-hour clock"),
     bind(.list, "help", ["?"], .toggleHelp, "this help"),
     bind(.list, "quit", ["q"], .quit, "quit (saves)"),

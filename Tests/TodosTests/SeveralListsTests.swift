@@ -1,0 +1,187 @@
+import Architecture
+import Foundation
+import Testing
+@testable import TodoModel
+@testable import Todos
+import TodoTestSupport
+
+/// Several lists (`[lists]`): `L` shows the next, a parked list is read
+/// again when it is shown, `T` then N moves todos to list N — the other
+/// list's file first — and one `u` puts them back in both files.
+@MainActor
+struct SeveralListsTests {
+  let scheduler = TestScheduler(now: startDate)
+  let disk = InMemoryDisk([
+    "home.txt": "Call mom\nBuy milk\n(A) Pay rent\n",
+    "work.txt": "Write report +work\n",
+  ])
+  let histories = [HistoryClient.inMemory(), HistoryClient.inMemory()]
+
+  /// The app on the two lists, started on `home` and loaded.
+  func started(from active: Int = 0) -> Store<AppReducer.State, AppReducer.Action> {
+    let files = ["home", "work"].map { TodoFileClient.inMemory(path: "\($0).txt", donePath: "\($0)-done.txt", disk: disk) }
+    var environment = AppEnvironment.virtual(scheduler, file: files[active], history: histories[active])
+    environment.lists = [
+      ListClients(name: "home", file: files[0], history: histories[0]),
+      ListClients(name: "work", file: files[1], history: histories[1]),
+    ]
+    let state = AppReducer.State.start(now: startDate, utcOffset: .utc, lists: ["home", "work"], activeList: active)
+    let store = Store(initialState: state, reducer: AppReducer(environment: environment))
+    store.send(.started)
+    scheduler.advance()
+    return store
+  }
+
+  @Test func lShowsTheNextListAndTheHeaderNamesIt() {
+    let store = started()
+    #expect(screen(store.state)[0].contains("home"))
+    store.send(.list(.selectNext))
+    store.send(.nextList)
+    #expect(store.state.lists.active == 0, "the switch waits for the file's queue")
+    scheduler.advance()
+    #expect(store.state.lists.active == 1)
+    #expect(store.state.visibleTexts == ["Write report +work"])
+    #expect(screen(store.state)[0].contains("work"))
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.visibleTexts == ["Call mom", "Buy milk", "Pay rent"])
+    #expect(store.state.list.selectedTodo?.text == "Buy milk", "each list keeps its own selection")
+  }
+
+  @Test func aLineAnotherProgramAppendedToAParkedListIsThereWhenItIsShownAgain() {
+    let store = started()
+    store.send(.nextList)
+    scheduler.advance()
+    store.send(.nextList)
+    scheduler.advance()
+    disk.replace("work.txt", with: "Write report +work\nCall the printer\n")
+    scheduler.advance(by: .seconds(5))
+    #expect(store.state.lists.parked[id: 1]?.list.todos.count == 1, "a parked list is not watched")
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.visibleTexts == ["Write report +work", "Call the printer"])
+    #expect(disk.file("work.txt") == "Write report +work\nCall the printer\n")
+  }
+
+  @Test func lWaitsForTheShownListsSave() {
+    let store = started()
+    store.send(.list(.act(.todo(.toggleCompleteTapped))))
+    store.send(.nextList)
+    #expect(store.state.lists.switchingTo == 1)
+    scheduler.advance()
+    #expect(store.state.lists.active == 1)
+    #expect(disk.file("home.txt")?.hasPrefix("x 2026-01-01 Call mom") == true, "saved before it was parked")
+    #expect(store.state.lists.parked[id: 0]?.list.revision == store.state.lists.parked[id: 0]?.file.savedRevision)
+  }
+
+  @Test func tMovesTheSelectedTodoToTheOtherListsFileFirst() {
+    let store = started()
+    store.send(.list(.selectNext))
+    store.send(.chooseList)
+    #expect(store.state.mode == .choosingList)
+    store.send(.moveToList(2))
+    #expect(store.state.visibleTexts.contains("Buy milk"), "it leaves this list only once the other has it")
+    scheduler.advance()
+    #expect(disk.file("work.txt") == "Write report +work\nBuy milk\n")
+    #expect(disk.file("home.txt") == "Call mom\n(A) Pay rent\n")
+    let workRecord = histories[1].read().records.last
+    #expect(workRecord?.kind == .outside)
+    #expect(workRecord?.summary == "moved 1 todo from home")
+    let homeRecord = histories[0].read().records.last
+    #expect(homeRecord?.movedTo == "work.txt")
+    #expect(homeRecord?.archived == ["Buy milk"])
+  }
+
+  @Test func oneUndoPutsAMoveBackInBothFilesAndRedoMovesItAgain() {
+    let store = started()
+    store.send(.list(.selectNext))
+    store.send(.moveToList(2))
+    scheduler.advance()
+    store.send(.list(.undo))
+    scheduler.advance()
+    #expect(disk.file("home.txt") == "Call mom\nBuy milk\n(A) Pay rent\n")
+    #expect(disk.file("work.txt") == "Write report +work\n")
+    #expect(histories[1].read().records.last?.summary == "moved 1 todo back to home")
+    store.send(.list(.redo))
+    #expect(store.state.visibleTexts.contains("Buy milk"), "redone only once the other list has them again")
+    scheduler.advance()
+    #expect(disk.file("work.txt") == "Write report +work\nBuy milk\n")
+    #expect(disk.file("home.txt") == "Call mom\n(A) Pay rent\n")
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.visibleTexts == ["Write report +work", "Buy milk"])
+  }
+
+  @Test func tUnderMarksMovesEveryMarkedTodoInOneStep() {
+    let store = started()
+    store.send(.list(.toggleMark))
+    store.send(.list(.selectNext))
+    store.send(.list(.toggleMark))
+    store.send(.moveToList(2))
+    scheduler.advance()
+    #expect(disk.file("work.txt") == "Write report +work\nCall mom\n(A) Pay rent\n")
+    #expect(disk.file("home.txt") == "Buy milk\n")
+    #expect(store.state.list.marks.isEmpty)
+    store.send(.list(.undo))
+    scheduler.advance()
+    #expect(disk.file("home.txt") == "Call mom\nBuy milk\n(A) Pay rent\n")
+    #expect(disk.file("work.txt") == "Write report +work\n")
+  }
+
+  @Test func aMoveTheOtherListCannotTakeLeavesTheTodosHere() {
+    let store = started()
+    disk.setReadOnly("work.txt")
+    store.send(.moveToList(2))
+    scheduler.advance()
+    #expect(disk.file("home.txt") == "Call mom\nBuy milk\n(A) Pay rent\n")
+    #expect(store.state.visibleTexts.count == 3)
+    #expect(store.state.flash?.hasPrefix("Not moved:") == true)
+  }
+
+  @Test func aListAnotherYaruHoldsIsReadOnlyAlone() {
+    let files = ["home", "work"].map { TodoFileClient.inMemory(path: "\($0).txt", donePath: "\($0)-done.txt", disk: disk) }
+    var environment = AppEnvironment.virtual(scheduler, file: files[0], history: histories[0])
+    environment.lists = [
+      ListClients(name: "home", file: files[0], history: histories[0]),
+      ListClients(name: "work", file: files[1], history: histories[1]),
+    ]
+    var initial = AppReducer.State.start(now: startDate, utcOffset: .utc, lists: ["home", "work"])
+    initial.setReadOnly(true, list: 1)
+    let store = Store(initialState: initial, reducer: AppReducer(environment: environment))
+    store.send(.started)
+    scheduler.advance()
+    store.send(.moveToList(2))
+    #expect(store.state.flash == "Not moved: another yaru has work open")
+    store.send(.list(.act(.todo(.toggleCompleteTapped))))
+    #expect(store.state.list.todos.first?.isComplete == true, "home is writable")
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.file.isReadOnly)
+    store.send(.list(.act(.todo(.toggleCompleteTapped))))
+    #expect(store.state.flash == "Read-only: another yaru has this file open")
+    store.send(.writerLeft(list: 1))
+    #expect(!store.state.file.isReadOnly)
+  }
+
+  @Test func tWithOneListSaysHowToHaveSeveral() {
+    let store = Store(initialState: AppReducer.State.loaded(["Call mom"]), reducer: AppReducer(environment: .virtual(scheduler)))
+    store.send(.chooseList)
+    #expect(store.state.mode == .list)
+    #expect(store.state.flash?.contains("[lists]") == true)
+    store.send(.nextList)
+    #expect(store.state.flash?.contains("[lists]") == true)
+  }
+
+  @Test func theOtherHalfOfAMoveIsNotRevertedAlone() {
+    let store = started()
+    store.send(.moveToList(2))
+    scheduler.advance()
+    store.send(.nextList)
+    scheduler.advance()
+    let arrival = store.state.list.history.log.last { $0.movedTo != nil }
+    #expect(arrival != nil)
+    store.send(.list(.revert(arrival!)))
+    #expect(store.state.visibleTexts.contains("Call mom"))
+    #expect(store.state.flash?.contains("u in the list they came from") == true)
+  }
+}
