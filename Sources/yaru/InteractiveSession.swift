@@ -21,10 +21,9 @@ final class InteractiveSession {
   private let ioQueue = DispatchQueue(label: "yaru.file", qos: .userInitiated)
   private var sources: [any DispatchSourceProtocol] = []
   private var recorder: KeyRecorder?
-  /// Held for the whole session; nil while another yaru has the file
-  /// (read-only), tried again every second (`waitForTheWriter`). One for
-  /// each of several lists (`[lists]`), by its place there; else one, at 0.
-  private var locks: [Int: InstanceLock] = [:]
+  /// Held for the whole session, each list's once it is shown; one another
+  /// yaru has (read-only) is tried again every second (`waitForTheWriter`).
+  private let locks: ListLocks
   /// Each list's todo file (one, without `[lists]`).
   private let paths: [String]
   /// Each list's history, by its place (one, without `[lists]`).
@@ -56,6 +55,8 @@ final class InteractiveSession {
     let histories = paths.map(historyClient)
     self.paths = paths
     self.histories = histories
+    let locks = ListLocks(paths: paths)
+    self.locks = locks
     history = histories[active ?? 0]
     // `history = 0`: nothing is kept between runs.
     let keepsHistory = config.historySteps > 0
@@ -64,7 +65,9 @@ final class InteractiveSession {
       let client = index == active ? file : TodoFileClient.live(
         path: list.path, donePath: TodoFilePath.done(besides: list.path, config: config), rescueFolder: StateFile.rescueFolder()
       )
-      return ListClients(name: list.name, file: client, history: keepsHistory ? histories[index] : nil)
+      var clients = ListClients(name: list.name, file: client, history: keepsHistory ? histories[index] : nil)
+      clients.takeLock = { locks.take(index) }
+      return clients
     }
     if config.syncsWithGit {
       let git = GitSync(todoPath: file.path, donePath: file.donePath, driverCommand: SyncCommand.ownPath, history: history)
@@ -83,16 +86,14 @@ final class InteractiveSession {
       initial.flash = "State file passed over: \(reason)"
     }
     startingChoices = RememberedChoices(initial, config: config)
-    // Each list its own lock: one another yaru holds is read-only alone.
-    for (index, path) in paths.enumerated() {
-      locks[index] = InstanceLock.acquire(for: path)
-      initial.setReadOnly(locks[index] == nil, list: index)
-    }
+    // Each list its own lock, the others' taken as they are shown: one
+    // another yaru holds is read-only alone.
+    let isFree = locks.take(active ?? 0)
+    initial.file.isReadOnly = !isFree
     program = AppProgram(environment: environment, initialState: initial, log: log.map { log in { log.write($0) } })
     program.start()
-    for index in paths.indices {
-      if locks[index] != nil { removeLeftoverTemporaryFiles(index) } else { waitForTheWriter(index, isOnlyList: active == nil) }
-    }
+    if isFree { removeLeftoverTemporaryFiles(active ?? 0) }
+    waitForTheWriter(isOnlyList: active == nil)
   }
 
   /// Off the start-up path: on the file's queue, after the load.
@@ -103,16 +104,16 @@ final class InteractiveSession {
 
   /// Read-only: tries the lock once a second, so that when the yaru that
   /// has the file quits, this one becomes the writer without a restart.
-  private func waitForTheWriter(_ index: Int, isOnlyList: Bool) {
+  private func waitForTheWriter(isOnlyList: Bool) {
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
     timer.setEventHandler { [unowned self] in
       MainActor.assumeIsolated {
-        guard locks[index] == nil, let taken = InstanceLock.acquire(for: paths[index]) else { return }
-        locks[index] = taken
-        timer.cancel()
-        removeLeftoverTemporaryFiles(index)
-        program.send(isOnlyList ? .file(.writerLeft) : .writerLeft(list: index))
+        guard locks.isWaiting else { return }
+        for index in locks.takeFreed() {
+          removeLeftoverTemporaryFiles(index)
+          program.send(isOnlyList ? .file(.writerLeft) : .writerLeft(list: index))
+        }
       }
     }
     timer.resume()
@@ -212,7 +213,7 @@ final class InteractiveSession {
 
   /// Lets the next yaru make a fresh lock file (none is left behind).
   func releaseLock() {
-    for lock in locks.values { lock.release() }
+    locks.releaseAll()
   }
 
   private func end(_ exit: AppProgram.Exit) -> Never {

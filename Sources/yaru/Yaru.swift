@@ -55,7 +55,7 @@ struct ConfigOption: ParsableArguments {
 
 /// `--file` and `--config`, shared by every command that uses the todo file.
 struct FileOption: ParsableArguments {
-  @Option(name: .long, help: "The todo file (default: $YARU_FILE, else the config's file, else $TODO_FILE, else $TODO_DIR/todo.txt, else $XDG_DATA_HOME/yaru/todo.txt).")
+  @Option(name: .long, help: "The todo file (default: $YARU_FILE, else the config's file, else the first of its [lists], else $TODO_FILE, else $TODO_DIR/todo.txt, else $XDG_DATA_HOME/yaru/todo.txt).")
   var file: String?
 
   @Option(name: .long, help: "The list of the config's [lists] by its name (instead of --file).")

@@ -78,9 +78,14 @@ extension AppReducer {
       effects.append(file.look(state.file, rehash: true).map(Action.file))
       effects.append(file.watch.map(Action.file))
     } else {
-      // Shown for the first time: read now, with its history.
+      // Shown for the first time: its lock taken (its answer comes before
+      // the file, which the keys wait for), then read, with its history.
       if listEnvironment(state).history != nil {
         state.list.history.origin = String(environment.uuid().uuidString.prefix(8)).lowercased()
+      }
+      if environment.lists.indices.contains(index) {
+        let takeLock = environment.lists[index].takeLock
+        effects.append(.run(on: environment.ioQueue) { send in send(.listLockTried(list: index, isFree: takeLock())) })
       }
       effects.append(file.load(&state.file).map(Action.file))
     }
@@ -94,6 +99,14 @@ extension AppReducer {
       .cancel(id: FileSync.CancelID.saveSlow), .cancel(id: FileSync.CancelID.retry), .cancel(id: ListFeature.CancelID.sink),
       .cancel(id: CancelID.matchCount)
     )
+  }
+
+  /// The list shown for the first time is read-only here while another
+  /// yaru has it open.
+  func lockTried(_ state: inout State, list index: Int, isFree: Bool) -> Effect<Action> {
+    state.setReadOnly(!isFree, list: index)
+    guard !isFree else { return .none }
+    return flash(&state, "Another yaru has \(state.lists.names[index]) open: read-only here")
   }
 
   /// The yaru that had list `index` open let it go, and the session took

@@ -33,9 +33,6 @@ extension AppReducer {
     }
     guard index != state.lists.active else { return flash(&state, "Already in \(names[index])") }
     guard !state.lists.isMoving, state.lists.switchingTo == nil else { return flash(&state, "A move or a switch is on its way: T again in a moment") }
-    if state.lists.parked[id: index]?.file.isReadOnly == true {
-      return flash(&state, "Not moved: another yaru has \(names[index]) open")
-    }
     let inHand = state.list.marks.isEmpty
       ? state.list.selectedTodo.map { [$0] } ?? []
       : state.list.markedIndices.map { state.list.todos[$0] }

@@ -53,6 +53,8 @@ public struct AppReducer: Reducer {
     case listFileWorkPassed
     /// The yaru that had this list (its place in `[lists]`) open let it go.
     case writerLeft(list: Int)
+    /// A list shown for the first time: whether its lock was free.
+    case listLockTried(list: Int, isFree: Bool)
     /// `T`: wait for a digit, the list to move the todos in hand to.
     case chooseList, cancelChoosingList
     /// `T` then N: the todos in hand to list number N (from 1).
@@ -243,6 +245,8 @@ public struct AppReducer: Reducer {
       return fileWorkPassed(&state)
     case .writerLeft(let index):
       return writerLeft(&state, list: index)
+    case .listLockTried(let index, let isFree):
+      return lockTried(&state, list: index, isFree: isFree)
     case .chooseList:
       return chooseList(&state)
     case .cancelChoosingList:

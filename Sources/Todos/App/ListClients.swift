@@ -8,6 +8,9 @@ public struct ListClients: Sendable {
   public var name: String
   public var file: TodoFileClient?
   public var history: HistoryClient?
+  /// Takes the list's instance lock, when it is first shown: false while
+  /// another yaru has the list open (it is then read-only here). I/O queue.
+  public var takeLock: @Sendable () -> Bool = { true }
 
   public init(name: String, file: TodoFileClient?, history: HistoryClient?) {
     self.name = name
