@@ -24,6 +24,13 @@ if arguments.first == "history" {
   try? FileManager.default.removeItem(atPath: folder)
   exit(0)
 }
+if arguments.first == "lists" {
+  let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  printTable(try listSwitchRows(count: 100_000, folder: folder))
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
+}
 if arguments.first == "keys" {
   printTable(keystrokeRows(counts: [100_000], sizes: [Size(columns: 80, rows: 24)], only: arguments.dropFirst().first))
   exit(0)
@@ -40,6 +47,7 @@ rows += try fileRows(counts: counts.filter { $0 >= 1_000 }, folder: folder)
 rows += undoRows(count: largest)
 rows += historyRows(folder: folder)
 rows += batchRows(count: largest)
+rows += try listSwitchRows(count: largest, folder: folder)
 let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")
 rows.append(Row(
   name: "peak resident memory, \(grouped(largest)) todos loaded and drawn", p50: format(bytes: peak), p99: "",
