@@ -58,7 +58,7 @@ struct FileOption: ParsableArguments {
   @Option(name: .long, help: "The todo file (default: $YARU_FILE, else the config's file, else the first of its [lists], else $TODO_FILE, else $TODO_DIR/todo.txt, else $XDG_DATA_HOME/yaru/todo.txt).")
   var file: String?
 
-  @Option(name: .long, help: "The list of the config's [lists] by its name (instead of --file).")
+  @Option(name: .long, help: "One of the config's [lists], by its name, instead of --file (each list has its own lock, done.txt beside it and history; in the list, L shows the next and T then N moves todos to list N).")
   var list: String?
 
   @OptionGroup var config: ConfigOption

@@ -191,4 +191,24 @@ struct SeveralListsTests {
     #expect(store.state.visibleTexts.contains("Call mom"))
     #expect(store.state.flash?.contains("u in the list they came from") == true)
   }
+
+  /// `L` and `T` are the keymap's `next-list` and `move-to-list`, which
+  /// `[keys]` can give other keys; after `T` a digit is the list's number.
+  @Test func lAndTAreCommandsOfTheKeymap() throws {
+    var state = AppReducer.State.loaded(["Call mom"])
+    #expect(Keymap.action(for: "L", in: state) == .nextList)
+    #expect(Keymap.action(for: "T", in: state) == .chooseList)
+    #expect(Keymap.commandNames.contains("next-list") && Keymap.commandNames.contains("move-to-list"))
+    state.mode = .choosingList
+    #expect(Keymap.action(for: "2", in: state) == .moveToList(2))
+    #expect(Keymap.action(for: .escape, in: state) == .cancelChoosingList)
+    #expect(Keymap.action(for: "x", in: state) == nil)
+    state.mode = .list
+    try state.settings.keyOverrides.bind("ctrl-n", to: "next-list")
+    try state.settings.keyOverrides.bind("L", to: "move-to-list")
+    #expect(Keymap.action(for: .control("n"), in: state) == .nextList)
+    #expect(Keymap.action(for: "L", in: state) == .chooseList)
+    state.list.selection = nil
+    #expect(Keymap.action(for: "L", in: state) == nil, "T moves nothing with no todo in hand")
+  }
 }
