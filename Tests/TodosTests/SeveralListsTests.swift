@@ -211,4 +211,26 @@ struct SeveralListsTests {
     state.list.selection = nil
     #expect(Keymap.action(for: "L", in: state) == nil, "T moves nothing with no todo in hand")
   }
+
+  /// Killed between the other list's write and this list's save: the
+  /// other list's newest record is the arrival, this one recorded nothing
+  /// since and still has the lines. The next start says so; a finished
+  /// move says nothing.
+  @Test func theNextStartSaysAMoveWasCutShort() {
+    let finished = started()
+    finished.send(.moveToList(2))
+    scheduler.advance()
+    let restarted = started()
+    #expect(restarted.state.flash == nil, "a finished move is not cut short")
+
+    scheduler.advance(by: .seconds(60))
+    disk.replace("home.txt", with: "Call mom\n(A) Pay rent\nBuy milk\n")
+    let record = HistoryRecord(
+      id: "move.cut", time: scheduler.now, source: HistoryRecord.thisScreen, kind: .outside, summary: "moved 1 todo from home",
+      hunks: [], archived: ["Buy milk"], movedTo: "home.txt"
+    )
+    _ = histories[1].append([record])
+    let cut = started()
+    #expect(cut.state.flash == "A move was cut short: 1 todo is in both home and work")
+  }
 }

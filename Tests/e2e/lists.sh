@@ -3,7 +3,8 @@
 # - T moves todos between two lists, back and forth, and SIGKILL comes at a
 #   random moment during 100 moves: every todo is in at least one of the
 #   two files every time, never in neither (the other list's file is
-#   written first); the next start opens both.
+#   written first); the next start opens them, and says so when a move was
+#   cut short (a todo in both).
 # - a line another program appends to the list not shown is there when L
 #   comes back to it;
 # - a list another yaru holds opens read-only alone: the other list stays
@@ -62,9 +63,12 @@ for try in $(seq "$tries"); do
   fi
 done
 
-echo "after the kills, the next start"
+echo "after the last kill, the next start"
+both=$(( $(cat "$work/home.txt" "$work/work.txt" | wc -l) - todos - 2 ))
 start_lists
 check "the next start opens the list" "items left"
+# A kill between the two files' writes: the start says so.
+[ "$both" -gt 0 ] && check "it says a move was cut short ($both in both)" "A move was cut short"
 keys q
 
 echo "a line appended to the list not shown"

@@ -13,6 +13,15 @@ import TodoModel
 /// other (`FileSync.State.unmoveAfter`); Ctrl-R moves them again, the other
 /// list first.
 extension AppReducer {
+  /// At start, with several lists: a move the last run did not finish is said.
+  var checkForACutShortMove: Effect<Action> {
+    guard environment.lists.count > 1 else { return .none }
+    let lists = environment.lists
+    return .run(on: environment.ioQueue) { send in
+      if let message = OtherList.cutShort(in: lists) { send(.moveCutShort(message)) }
+    }
+  }
+
   /// `T`: wait for a digit.
   func chooseList(_ state: inout State) -> Effect<Action> {
     guard state.lists.isSeveral else {

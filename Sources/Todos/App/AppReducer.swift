@@ -61,6 +61,8 @@ public struct AppReducer: Reducer {
     case moveToList(Int)
     /// The other list's file has the moved todos (or could not take them).
     case movedToList(ListMove)
+    /// At start: a move the last run did not finish (the todos are in both lists).
+    case moveCutShort(String)
     case screenResized(Size)
     case quit
     /// Ctrl-C: an unfinished edit is dropped, committed changes are kept.
@@ -158,6 +160,7 @@ public struct AppReducer: Reducer {
       if listEnvironment(state).history != nil { state.list.history.origin = String(environment.uuid().uuidString.prefix(8)).lowercased() }
       return .merge(
         fileSync(state).load(&state.file).map(Action.file),
+        checkForACutShortMove,
         .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) },
         // A message the program starts with (a state file passed over) goes too.
         state.flash.map { flash(&state, $0) } ?? .none
@@ -255,6 +258,8 @@ public struct AppReducer: Reducer {
       return moveToList(&state, number: number)
     case .movedToList(let move):
       return movedToList(&state, move)
+    case .moveCutShort(let message):
+      return flash(&state, message)
     case .toggleClockFormat:
       // With no clock shown, t would change nothing anyone can see.
       guard state.settings.showsClock else { return flash(&state, "No clock to switch: clock = \"off\" in the config file") }

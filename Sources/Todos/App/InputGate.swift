@@ -28,7 +28,7 @@ enum InputGate {
     case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.doneFileFailed), .list(.movedAgain),
          .sync(.started), .sync(.due), .sync(.fileChanged), .sync(.finished), .sync(.quitting), .sync(.finalWaitOver),
          .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized,
-         .listFileWorkPassed, .writerLeft, .listLockTried, .movedToList:
+         .listFileWorkPassed, .writerLeft, .listLockTried, .movedToList, .moveCutShort:
       false
     default:
       true

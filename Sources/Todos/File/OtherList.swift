@@ -11,20 +11,20 @@ import TodoModel
 /// half of a step `u` undoes in the list that made it. When that list is
 /// shown again, its file is read and the change merged like any other.
 /// I/O queue only.
-enum OtherList {
+public enum OtherList {
   /// Appends `lines` to `list`'s file. Nil when done, else why not.
   static func append(
     _ lines: [String], to list: ListClients, from origin: String?, summary: String,
     uuid: @escaping @Sendable () -> UUID, now: @Sendable () -> Date
   ) -> String? {
-    change(list, from: origin, summary: summary, uuid: uuid, now: now) { todos in
+    change(list, from: origin, summary: summary, arrived: lines, uuid: uuid, now: now) { todos in
       for line in lines { todos.todos.append(TodoTxt.parse(line[...], id: uuid())) }
     }
   }
 
   /// Takes the last copy of each of `lines` out of `list`'s file. Nil when
   /// done, else why not.
-  static func remove(
+  public static func remove(
     _ lines: [String], from list: ListClients, summary: String, uuid: @escaping @Sendable () -> UUID, now: @Sendable () -> Date
   ) -> String? {
     change(list, from: nil, summary: summary, uuid: uuid, now: now) { todos in
@@ -35,7 +35,7 @@ enum OtherList {
   }
 
   /// "moved 2 todos from home".
-  static func summary(_ verb: String, _ count: Int, _ place: String) -> String {
+  public static func summary(_ verb: String, _ count: Int, _ place: String) -> String {
     "\(verb) \(count) \(count == 1 ? "todo" : "todos") \(place)"
   }
 
@@ -43,9 +43,11 @@ enum OtherList {
   /// makes the save refuse, and the change is made again on its version.
   private static let tries = 3
 
+  /// `arrived`: the lines a move brought, kept in the record (`archived`)
+  /// so that a move cut short can be told at the next start (`cutShort`).
   private static func change(
-    _ list: ListClients, from origin: String?, summary: String, uuid: @escaping @Sendable () -> UUID, now: @Sendable () -> Date,
-    _ body: (inout TodoList) -> Void
+    _ list: ListClients, from origin: String?, summary: String, arrived: [String] = [], uuid: @escaping @Sendable () -> UUID,
+    now: @Sendable () -> Date, _ body: (inout TodoList) -> Void
   ) -> String? {
     guard let file = list.file else { return "\(list.name) is a list in memory" }
     var why = ""
@@ -68,7 +70,7 @@ enum OtherList {
         let hunks = LineMerge.hunks(from: TodoList.lines(of: text), to: TodoList.lines(of: written))
         let record = HistoryRecord(
           id: "move." + uuid().uuidString.prefix(8).lowercased(), time: now(), source: HistoryRecord.thisScreen, kind: .outside,
-          summary: summary, hunks: hunks, movedTo: origin ?? file.path
+          summary: summary, hunks: hunks, archived: arrived, movedTo: origin ?? file.path
         )
         _ = list.history?.append([record])
         list.history?.keepBase(written)
@@ -79,5 +81,35 @@ enum OtherList {
       }
     }
     return why
+  }
+}
+
+extension OtherList {
+  /// What to say at start when a move was cut short (yaru ended between
+  /// writing the other list and saving the list they left): a list whose
+  /// newest record is a move's arrival, while the list they came from
+  /// recorded no step since and still has every line. Nil when none was.
+  /// Reads the lists' histories' tails, and the file they came from only
+  /// then. I/O queue only.
+  static func cutShort(in lists: [ListClients]) -> String? {
+    for list in lists {
+      guard let arrival = list.history?.read().records.last, arrival.kind == .outside, !arrival.archived.isEmpty,
+            let origin = arrival.movedTo, origin != list.file?.path,
+            let source = lists.first(where: { $0.file?.path == origin }), let sourceHistory = source.history
+      else { continue }
+      let recorded = sourceHistory.read().records.contains { record in
+        guard record.time >= arrival.time.addingTimeInterval(-1) else { return false }
+        switch record.kind {
+        case .step, .redo: return true
+        case .undo, .outside: return false
+        }
+      }
+      guard !recorded, let text = try? source.file?.load()?.text else { continue }
+      let lines = Set(TodoList.lines(of: text))
+      guard arrival.archived.allSatisfy(lines.contains) else { continue }
+      let count = arrival.archived.count
+      return "A move was cut short: \(count) \(count == 1 ? "todo is" : "todos are") in both \(source.name) and \(list.name)"
+    }
+    return nil
   }
 }

@@ -269,7 +269,7 @@ extension ListFeature {
   /// before they leave this one (`movedAgain`).
   private func moveAgain(_ lines: [String], to path: String, redoing id: String) -> Effect<Action> {
     guard let list = environment.list(at: path) else {
-      return .send(.movedAgain(redoing: id, failure: "the list at \(path) is no longer in [lists]"))
+      return .send(.movedAgain(redoing: id, failure: "\(path) is not one of these lists: Ctrl-R in yaru with its [lists] moves them again"))
     }
     let uuid = environment.uuid, now = environment.now, origin = environment.file?.path
     return .run(on: environment.ioQueue) { send in
