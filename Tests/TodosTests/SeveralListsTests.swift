@@ -233,4 +233,32 @@ struct SeveralListsTests {
     let cut = started()
     #expect(cut.state.flash == "A move was cut short: 1 todo is in both home and work")
   }
+
+  /// The other list saw the todo arrive (it was shown since): when the
+  /// move is undone, showing it again takes the todo out there too — its
+  /// history says so, though its file is now as it was before the move.
+  @Test func aListThatSawAMoveArriveSeesItLeaveWhenItIsUndone() {
+    let store = started()
+    for _ in 0..<2 {
+      store.send(.nextList)
+      scheduler.advance()
+    }
+    store.send(.list(.selectNext))
+    store.send(.moveToList(2))
+    scheduler.advance()
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.visibleTexts == ["Write report +work", "Buy milk"])
+    store.send(.nextList)
+    scheduler.advance()
+    store.send(.list(.undo))
+    scheduler.advance()
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.visibleTexts == ["Write report +work"])
+    #expect(store.state.flash == "Moved 1 todo back to home")
+    scheduler.advance(by: .seconds(2))
+    #expect(disk.file("work.txt") == "Write report +work\n")
+    #expect(disk.file("home.txt") == "Call mom\nBuy milk\n(A) Pay rent\n")
+  }
 }

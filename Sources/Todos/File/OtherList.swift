@@ -69,7 +69,7 @@ public enum OtherList {
         }
         let hunks = LineMerge.hunks(from: TodoList.lines(of: text), to: TodoList.lines(of: written))
         let record = HistoryRecord(
-          id: "move." + uuid().uuidString.prefix(8).lowercased(), time: now(), source: HistoryRecord.thisScreen, kind: .outside,
+          id: "move." + uuid().uuidString.lowercased(), time: now(), source: HistoryRecord.thisScreen, kind: .outside,
           summary: summary, hunks: hunks, archived: arrived, movedTo: origin ?? file.path
         )
         _ = list.history?.append([record])
