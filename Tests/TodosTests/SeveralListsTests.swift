@@ -261,4 +261,32 @@ struct SeveralListsTests {
     #expect(disk.file("work.txt") == "Write report +work\n")
     #expect(disk.file("home.txt") == "Call mom\nBuy milk\n(A) Pay rent\n")
   }
+
+  /// A list that cannot be read is not the end of yaru, as one list alone
+  /// is: the list shown before comes back, saying why, and `L` tries again.
+  @Test func aListThatCannotBeReadSendsBackToTheListBefore() {
+    let home = TodoFileClient.inMemory(path: "home.txt", donePath: "home-done.txt", disk: disk)
+    let broken = TodoFileClient(
+      path: "work.txt", load: { () throws(TodoFileError) in throw TodoFileError("work.txt:2: not UTF-8") },
+      save: { (_, _, _) throws(TodoFileError) in throw TodoFileError("no") }, look: { _ in .unchanged }
+    )
+    var environment = AppEnvironment.virtual(scheduler, file: home, history: histories[0])
+    environment.lists = [ListClients(name: "home", file: home, history: histories[0]), ListClients(name: "work", file: broken, history: nil)]
+    let store = Store(
+      initialState: AppReducer.State.start(now: startDate, utcOffset: .utc, lists: ["home", "work"]),
+      reducer: AppReducer(environment: environment)
+    )
+    store.send(.started)
+    scheduler.advance()
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.lists.active == 0)
+    #expect(store.state.file.phase == .ready)
+    #expect(store.state.visibleTexts == ["Call mom", "Buy milk", "Pay rent"])
+    #expect(store.state.flash == "Cannot open work: work.txt:2: not UTF-8")
+    #expect(store.state.lists.parked[id: 1]?.isLoaded == false)
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.lists.active == 0, "tried again, and back again")
+  }
 }

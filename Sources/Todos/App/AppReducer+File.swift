@@ -18,7 +18,12 @@ extension AppReducer {
       ))
       state.file.savedRevision = isHealed ? before : state.list.revision
       state.list.selection = state.list.firstVisible()?.id
+      // The sync starts with the list yaru opens on (a list shown later is loaded with it parked).
+      guard !state.lists.parked.contains(where: \.isLoaded) else { return effect }
       return .merge(effect, syncFeature.reduce(into: &state.sync, action: .started).map(Action.sync))
+    case .loaded(.failure(let error)) where state.lists.parked.contains(where: \.isLoaded):
+      // Not the list yaru opened on: the others are all saved; back to the one shown before.
+      return listUnreadable(&state, error)
     case .historyRead(let reading):
       state.list.history.restore(reading.records)
       return .none

@@ -54,7 +54,7 @@ extension AppReducer {
 
   /// Parks the shown list and shows list `index`: the two lists' states
   /// are swapped, not copied.
-  private func show(_ state: inout State, list index: Int) -> Effect<Action> {
+  func show(_ state: inout State, list index: Int) -> Effect<Action> {
     state.lists.switchingTo = nil
     guard index != state.lists.active, var incoming = state.lists.parked.remove(id: index) else { return .none }
     var effects: [Effect<Action>] = [stopFileWork]
@@ -68,6 +68,7 @@ extension AppReducer {
     incoming.id = state.lists.active
     incoming.isLoaded = true
     state.lists.parked.append(incoming)
+    state.lists.previous = state.lists.active
     state.lists.active = index
     // The count in the footer is this list's: counted again.
     state.search.matchCount = nil
@@ -90,6 +91,18 @@ extension AppReducer {
       effects.append(file.load(&state.file).map(Action.file))
     }
     return .merge(effects)
+  }
+
+  /// A list shown for the first time cannot be read (not UTF-8, a
+  /// folder, no permission): the list shown before comes back, with why —
+  /// where one list alone would end yaru with status 2. `L` tries it again.
+  func listUnreadable(_ state: inout State, _ error: TodoFileError) -> Effect<Action> {
+    let failed = state.lists.active, name = state.lists.names[failed]
+    state.file = FileSync.State()
+    guard let back = state.lists.previous else { return .none }
+    let effect = show(&state, list: back)
+    state.lists.parked[id: failed]?.isLoaded = false
+    return .merge(effect, flash(&state, "Cannot open \(name): \(error.message)"))
   }
 
   /// What the shown list's file has running on timers: stopped as it is parked.

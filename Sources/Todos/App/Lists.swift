@@ -9,6 +9,8 @@ public struct Lists: Equatable, Sendable {
   public var names: [String] = []
   /// The shown list's place in `names`.
   public var active = 0
+  /// The list shown before it: where a list that cannot be read goes back to.
+  public var previous: Int?
   /// The lists not shown, each as it was left, by their place in `names`.
   public var parked: IdentifiedArrayOf<ParkedList> = []
   /// `L` was pressed: the list to show once the shown one's file work is
