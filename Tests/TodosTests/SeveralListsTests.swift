@@ -289,4 +289,23 @@ struct SeveralListsTests {
     scheduler.advance()
     #expect(store.state.lists.active == 0, "tried again, and back again")
   }
+
+  /// A list is put aside only saved: while its saves fail, `L` says so and
+  /// stays; once they work again, `L` goes.
+  @Test func lStaysOnAListWhoseChangesCannotBeSaved() {
+    let store = started()
+    disk.failSaves(with: TodoFileError("Cannot save home.txt: the disk is full"))
+    store.send(.list(.act(.todo(.toggleCompleteTapped))))
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.lists.active == 0)
+    #expect(store.state.lists.switchingTo == nil)
+    #expect(store.state.flash == "Not switched to work: this list is not saved (Cannot save home.txt: the disk is full)")
+    disk.failSaves(with: nil)
+    scheduler.advance(by: .seconds(3))
+    #expect(disk.file("home.txt")?.hasPrefix("x 2026-01-01 Call mom") == true)
+    store.send(.nextList)
+    scheduler.advance()
+    #expect(store.state.lists.active == 1)
+  }
 }
