@@ -308,4 +308,19 @@ struct SeveralListsTests {
     scheduler.advance()
     #expect(store.state.lists.active == 1)
   }
+
+  /// Undone after the todo was changed in the other list: it comes back
+  /// here, and the changed one stays there — in both, never in neither.
+  @Test func anUndoneMoveKeepsATodoChangedInTheOtherList() {
+    let store = started()
+    store.send(.list(.selectNext))
+    store.send(.moveToList(2))
+    scheduler.advance()
+    disk.replace("work.txt", with: "Write report +work\nBuy oat milk\n")
+    store.send(.list(.undo))
+    scheduler.advance()
+    #expect(disk.file("home.txt") == "Call mom\nBuy milk\n(A) Pay rent\n")
+    #expect(disk.file("work.txt") == "Write report +work\nBuy oat milk\n")
+    #expect(store.state.flash == "Moved back here, but still in the other list too: 1 todo was changed in work since the move")
+  }
 }

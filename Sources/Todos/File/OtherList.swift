@@ -23,15 +23,25 @@ public enum OtherList {
   }
 
   /// Takes the last copy of each of `lines` out of `list`'s file. Nil when
-  /// done, else why not.
+  /// done, else why not — also when a line is no longer there as it was
+  /// (changed there since): that todo stays in both lists, never in neither.
   public static func remove(
     _ lines: [String], from list: ListClients, summary: String, uuid: @escaping @Sendable () -> UUID, now: @Sendable () -> Date
   ) -> String? {
-    change(list, from: nil, summary: summary, uuid: uuid, now: now) { todos in
+    var missing = 0
+    let failure = change(list, from: nil, summary: summary, uuid: uuid, now: now) { todos in
+      missing = 0
       for line in lines.reversed() {
-        if let index = todos.todos.lastIndex(where: { TodoTxt.format($0) == line }) { todos.todos.remove(at: index) }
+        if let index = todos.todos.lastIndex(where: { TodoTxt.format($0) == line }) {
+          todos.todos.remove(at: index)
+        } else {
+          missing += 1
+        }
       }
     }
+    if let failure { return failure }
+    guard missing > 0 else { return nil }
+    return "\(missing) \(missing == 1 ? "todo was" : "todos were") changed in \(list.name) since the move"
   }
 
   /// "moved 2 todos from home".
