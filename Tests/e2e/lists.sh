@@ -107,5 +107,29 @@ check "work is read-only in the second" "Another yaru has this file open"
 keys q
 tmux -S "$first" send-keys q
 
+echo "--list in the shell"
+printf 'Call mom\n' > "$work/home.txt"
+printf 'Write report\n' > "$work/work.txt"
+mkdir -p "$work/elsewhere" "$work/home/todo"
+printf 'Learn the cello\n' > "$work/home/todo/someday.txt"
+printf '[lists]\nhome = "home.txt"\nwork = "work.txt"\nsomeday = "~/todo/someday.txt"\n' > "$work/lists.toml"
+cd "$work/elsewhere"
+[ "$("$yaru" ls --config "$work/lists.toml" --list work)" = "1 Write report" ] \
+  && pass "ls --list work, from another folder: a relative path is read from the config's folder" || fail "ls --list work"
+[ "$(HOME="$work/home" "$yaru" ls --config "$work/lists.toml" --list someday)" = "1 Learn the cello" ] \
+  && pass "~ in a list's path is the home folder" || fail "ls --list someday"
+[ "$("$yaru" ls --config "$work/lists.toml")" = "1 Call mom" ] && pass "without --list: the first list" || fail "ls without --list"
+"$yaru" add --config "$work/lists.toml" --list work "Phone Bob" > /dev/null
+grep -q "Phone Bob" "$work/work.txt" && ! grep -q "Phone Bob" "$work/home.txt" && pass "add --list work adds to work" || fail "add --list work"
+message=$("$yaru" ls --config "$work/lists.toml" --list nope 2>&1); status=$?
+[ "$status" = 2 ] && [ "$message" = "yaru: there is no list nope (lists: home, work, someday)" ] \
+  && pass "an unknown list: status 2, naming the lists" || fail "unknown list: $status $message"
+"$yaru" ls --config "$work/lists.toml" --list work --file "$work/home.txt" > /dev/null 2>&1
+[ $? = 2 ] && pass "--list and --file together: status 2" || fail "--list and --file"
+printf '[lists]\nhome = "a.txt"\nwork = true\n' > "$work/bad.toml"
+message=$("$yaru" ls --config "$work/bad.toml" 2>&1); status=$?
+[ "$status" = 2 ] && [[ "$message" == *"bad.toml:3: "* ]] && pass "a wrong [lists] entry: PATH:LINE, status 2" || fail "bad [lists]: $status $message"
+cd - > /dev/null
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
