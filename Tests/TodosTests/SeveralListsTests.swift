@@ -325,4 +325,39 @@ struct SeveralListsTests {
     #expect(disk.file("work.txt") == "Write report +work\nBuy oat milk\n")
     #expect(store.state.flash == "Moved back here, but still in the other list too: 1 todo was changed in work since the move")
   }
+
+  /// Random runs of `T`, `L`, `u`, Ctrl-R, marks and outside appends, with
+  /// the clock moving by random amounts (so keys land while writes are
+  /// on their way): after every step, and once all is settled, every todo
+  /// ever written is in at least one of the two files.
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+  func movesAndUndoesNeverLoseATodo(seed: UInt64) {
+    var random = SplitMix64(state: seed)
+    let store = started()
+    var written = Set(["Call mom", "Buy milk", "(A) Pay rent", "Write report +work"])
+    for step in 0..<200 {
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0, 1: store.send(.moveToList(Int.random(in: 1...2, using: &random)))
+      case 2: store.send(.nextList)
+      case 3: store.send(.list(.undo))
+      case 4: store.send(.list(.redo))
+      case 5: store.send(.list(.toggleMark))
+      case 6: store.send(.list(.selectNext))
+      case 7: store.send(.list(.selectPrevious))
+      case 8:
+        let file = Bool.random(using: &random) ? "home.txt" : "work.txt"
+        disk.replace(file, with: (disk.file(file) ?? "") + "outside \(step)\n")
+        written.insert("outside \(step)")
+      default: store.send(.cancelSearch)
+      }
+      scheduler.advance(by: .milliseconds(Int.random(in: 0...3, using: &random) * 400))
+      let lines = Set(["home.txt", "work.txt"].flatMap { TodoList.lines(of: disk.file($0) ?? "") })
+      let lost = written.subtracting(lines)
+      #expect(lost.isEmpty, "step \(step): in neither file: \(lost.sorted())")
+      if !lost.isEmpty { return }
+    }
+    scheduler.advance(by: .seconds(5))
+    let home = TodoList.lines(of: disk.file("home.txt") ?? ""), work = TodoList.lines(of: disk.file("work.txt") ?? "")
+    #expect(written.isSubset(of: Set(home + work)))
+  }
 }
