@@ -140,6 +140,7 @@ test: test-deps
 	Tests/e2e/history.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/sync.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/marks.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/macros.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/scripting.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/doctor.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/cursor.sh $(DEBUG_BIN)/yaru

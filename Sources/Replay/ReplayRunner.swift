@@ -59,7 +59,9 @@ public final class ReplayRunner {
     }
     let histories = paths.map(history)
     var environment = AppEnvironment.virtual(
-      scheduler, file: file.map(client), history: histories[active ?? 0], utcOffset: utcOffset
+      scheduler, file: file.map(client), history: histories[active ?? 0], utcOffset: utcOffset,
+      // Macros live in memory for the run, so `restart` keeps them and the user's never change.
+      macros: .inMemory(readFile: MacroFolder.readFile)
     )
     if active != nil {
       environment.lists = lists.enumerated().map { ListClients(name: $1.name, file: client($1.path), history: histories[$0]) }

@@ -1,5 +1,6 @@
 import Terminal
 import TodoModel
+import Todos
 
 /// A malformed script or argument: `file:line: what is wrong` (exit status 2).
 public struct ReplayError: Error, Equatable, CustomStringConvertible {
@@ -223,36 +224,15 @@ public struct ReplayScript: Equatable, Sendable {
     return Size(columns: columns, rows: rows)
   }
 
-  /// A paste's text as a script writes it: `\n` a line break, `\\` a backslash.
+  /// A paste's text as a script writes it: `\n` a line break, `\\` a backslash
+  /// (as a macro's file writes it).
   public static func escapingPaste(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\n", "\r\n", "\r": escaped += "\\n"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
+    MacroScript.escapingPaste(text)
   }
 
   static func unescapingPaste(_ text: Substring) throws(ReplayError) -> String {
-    var result = ""
-    var rest = text[...]
-    while let character = rest.first {
-      rest = rest.dropFirst()
-      guard character == "\\" else {
-        result.append(character)
-        continue
-      }
-      switch rest.first {
-      case "n": result += "\n"
-      case "\\": result += "\\"
-      default: throw ReplayError("in `paste` only \\n and \\\\ may follow a backslash")
-      }
-      rest = rest.dropFirst()
-    }
-    return result
+    guard let text = MacroScript.unescapingPaste(text) else { throw ReplayError("in `paste` only \\n and \\\\ may follow a backslash") }
+    return text
   }
 
   /// `"A" "B \"quoted\""` → ["A", "B \"quoted\""].

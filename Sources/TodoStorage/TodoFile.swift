@@ -100,8 +100,12 @@ public enum TodoFile {
   /// take the lock wrote before the check; one that wrote after it is
   /// merged in (three-way, against the text `change` started from) and the
   /// result saved again.
+  /// - Parameter written: called with the text on disk once the change is
+  ///   there (saved, or the same already), while the folder is still locked (what goes with the change —
+  ///   the history's record — is then there before an open list, which
+  ///   does not read while the lock is held, sees the change).
   public static func update<Result>(
-    _ path: String, _ change: (String?) throws -> (text: String, result: Result)
+    _ path: String, _ change: (String?) throws -> (text: String, result: Result), written: (String) -> Void = { _ in }
   ) throws -> Result {
     let target = resolved(FilePath(path))
     let folder = folderPath(of: target)
@@ -112,7 +116,10 @@ public enum TodoFile {
       let (text, result) = try change(contents?.text)
       let expecting: DiskExpectation = contents.map { .unchanged($0.stamp) } ?? .noFile
       try check(target, against: expecting, path: path)
-      guard contents?.stamp.matches(text) != true else { return result }
+      guard contents?.stamp.matches(text) != true else {
+        written(text)
+        return result
+      }
       var saved = try replace(target, in: folder, with: text, path: path, expecting: expecting)
       var ours = text
       var base = contents?.text ?? ""
@@ -127,6 +134,7 @@ public enum TodoFile {
         saved = try replace(target, in: folder, with: ours, path: path, expecting: .unchanged(saved.stamp))
       }
       for path in merged { unlink(path) }
+      written(ours)
       return result
     }
     guard let result else { throw TodoFileError("Cannot save \(path): another program kept \(folder) locked") }

@@ -69,6 +69,7 @@ final class InteractiveSession {
       clients.takeLock = { locks.take(index) }
       return clients
     }
+    environment.macros = MacroFolder(path: MacroFolder.path()).client
     if config.syncsWithGit {
       let git = GitSync(todoPath: file.path, donePath: file.donePath, driverCommand: SyncCommand.ownPath, history: history)
       let path = file.path

@@ -23,14 +23,16 @@ enum ShellFile {
   /// Reads the list, lets `change` edit it, and saves it, taking turns with
   /// other writers; if a program that does not take turns wrote in between,
   /// all of it again (a few times), never overwriting what it wrote.
-  static func update<Result>(_ path: String, _ change: (inout TodoList) throws -> Result) throws -> Result {
+  static func update<Result>(
+    _ path: String, _ change: (inout TodoList) throws -> Result, written: (String) -> Void = { _ in }
+  ) throws -> Result {
     for _ in 0..<5 {
       do {
-        return try TodoFile.update(path) { text in
+        return try TodoFile.update(path, { text in
           var list = TodoList(parsing: text ?? "", makeID: UUID.seededRandom())
           let result = try change(&list)
           return (list.formatted(), result)
-        }
+        }, written: written)
       } catch let error as TodoFileError where error.isConflict {
         continue
       } catch let error as TodoFileError {
@@ -50,8 +52,7 @@ enum ShellFile {
     let history = HistoryFile(of: path, in: StateFile.folder())
     let past = source == "yaru undo" || source == "yaru redo" ? history.read().records : []
     var records: [HistoryRecord] = []
-    var written = ""
-    let result = try update(path) { (list: inout TodoList) throws -> Result in
+    let result = try update(path, { (list: inout TodoList) throws -> Result in
       // What another program changed since a yaru last had the file, as its change.
       history.client.noticeChanges(in: list.formatted(), id: "shell." + UUID().uuidString.prefix(8).lowercased(), time: Date())
       let todos = list.todos
@@ -67,11 +68,13 @@ enum ShellFile {
         return (result, app.state.list.todos)
       }
       list.todos = changed
-      written = list.formatted()
       return result
-    }
-    if let warning = history.append(records) { StandardIO.printError("yaru: \(warning)") }
-    history.keepBase(written)
+    }, written: { text in
+      // While the folder is still locked: an open list that sees the
+      // change finds its record, and does not take it for another program's.
+      if let warning = history.append(records) { StandardIO.printError("yaru: \(warning)") }
+      history.keepBase(text)
+    })
     return result
   }
 
@@ -317,7 +320,8 @@ struct MergeCopy: ParsableCommand {
     let history = HistoryFile(of: todoPath, in: StateFile.folder())
     let records = history.read().records
     let tag = " conflict:\(ShellFile.today)"
-    let (hunks, text) = try ShellFile.update(todoPath) { list in
+    var hunks: [LineHunk] = []
+    try ShellFile.update(todoPath, { list in
       let lines = list.todos.map(TodoTxt.format)
       // The text a yaru last read or wrote too: an edit made since by a
       // program that keeps no history is then not taken for the base's.
@@ -336,15 +340,17 @@ struct MergeCopy: ParsableCommand {
       }
       let makeID = UUID.seededRandom()
       list.todos = IdentifiedArray(uncheckedUniqueElements: merged.map { TodoTxt.parse($0[...], id: makeID()) })
-      return (LineMerge.hunks(from: lines, to: merged), list.formatted())
-    }
-    // One step in the history: `yaru undo` takes the merge back.
-    let record = HistoryRecord(
-      id: "merge." + UUID().uuidString.prefix(8).lowercased(), time: Date(), source: "yaru merge", kind: .step,
-      summary: "merged a conflict copy: " + hunks.summary, hunks: hunks
-    )
-    if !hunks.isEmpty, let warning = history.append([record]) { StandardIO.printError("yaru: \(warning)") }
-    history.keepBase(text)
+      hunks = LineMerge.hunks(from: lines, to: merged)
+    }, written: { text in
+      // One step in the history (`yaru undo` takes the merge back),
+      // written while the folder is still locked, as ShellFile.update does.
+      let record = HistoryRecord(
+        id: "merge." + UUID().uuidString.prefix(8).lowercased(), time: Date(), source: "yaru merge", kind: .step,
+        summary: "merged a conflict copy: " + hunks.summary, hunks: hunks
+      )
+      if !hunks.isEmpty, let warning = history.append([record]) { StandardIO.printError("yaru: \(warning)") }
+      history.keepBase(text)
+    })
     // Only once the merged list is safely saved.
     guard unlink(copyPath) == 0 else {
       throw ShellFile.fail("merged, but cannot remove \(copyPath): \(String(cString: strerror(errno)))")

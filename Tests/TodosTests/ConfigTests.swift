@@ -64,11 +64,23 @@ struct ConfigTests {
     // No way left to quit: the line that took the last one away.
     ("[keys]\nq = \"none\"\n\"ctrl-c\" = \"none\"\nj = \"next\"", 3, "no key is left to quit yaru (q and Ctrl-C are taken away)"),
     ("[keys]\n\"ctrl-c\" = \"edit\"\nq = \"delete\"", 3, "no key is left to quit"),
+    ("[macros]\nF5 = 5", 2, "a macro key is bound to a file's path in quotes"),
+    ("[macros]\n\"hyper-x\" = \"w.yaru\"", 2, "unknown key hyper-x"),
+    ("[keys]\nF5 = \"edit\"\n[macros]\nF5 = \"w.yaru\"", 4, "F5 is bound twice"),
+    ("[macros]\nF5 = \"w.yaru\"\n[keys]\nF5 = \"edit\"", 4, "F5 is bound twice"),
+    ("[keys]\n\"ctrl-c\" = \"none\"\n[macros]\nq = \"w.yaru\"", 4, "no key is left to quit"),
   ])
   func eachMistakeNamesItsLine(_ text: String, _ line: Int, _ words: String) {
     expectFailure(at: "/home/u/.config/yaru/config.toml", line: line, saying: words) { () throws(Config.Failure) in
       _ = try Config.parse(text, path: "/home/u/.config/yaru/config.toml")
     }
+  }
+
+  /// `[macros]`: a key plays a file, a relative path the config's folder's.
+  @Test func macroKeysNameFiles() throws {
+    let config = try Config.parse("[macros]\nF5 = \"w.yaru\"\n\"alt-m\" = \"~/m.yaru\"\n\"ctrl-t\" = \"/m/t.yaru\"", path: "/c/config.toml")
+    #expect(config.macroFiles == [.function(5): "/c/w.yaru", .alt("m"): "~/m.yaru", .control("t"): "/m/t.yaru"])
+    #expect(config.applied(to: AppReducer.State(now: startDate)).settings.macroFiles == config.macroFiles)
   }
 
   /// `[keys]` goes over the keymap: a key to a command by name, or none.

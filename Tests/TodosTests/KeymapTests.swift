@@ -71,8 +71,28 @@ struct KeymapTests {
   @Test func keysWithNoBindingDoNothing() {
     #expect(action("z") == nil)
     #expect(action(.function(5)) == nil)
-    #expect(action(.tab, in: .editing(.init(id: id(101), isNew: false, selectionBefore: nil))) == nil)
+    #expect(action(.backTab, in: .editing(.init(id: id(101), isNew: false, selectionBefore: nil))) == nil)
     #expect(action("x", in: .help(top: 0)) == nil)
+    #expect(action(.escape, in: .choosingRegister(.play)) == .macro(.cancelChoosing))
+    #expect(action("1", in: .choosingRegister(.record)) == nil)
+  }
+
+  /// Tab completes in every line being typed; it never types a tab.
+  @Test func tabCompletesInEveryLine() {
+    #expect(action(.tab, in: .editing(.init(id: id(101), isNew: false, selectionBefore: nil))) == .completeWord)
+    #expect(action(.tab, in: .prompting(AppReducer.WordsPrompt(kind: .add))) == .completeWord)
+    #expect(action(.tab, in: .searching(LineEditor.State(""))) == .completeWord)
+    #expect(action(.tab) == nil)
+  }
+
+  /// `Q` and `@` wait for a letter; `@` after `@` is the last macro played.
+  @Test func macroKeysWaitForALetter() {
+    #expect(action("Q") == .macro(.recordTapped))
+    #expect(action("@") == .macro(.playTapped))
+    #expect(action("a", in: .choosingRegister(.record)) == .macro(.registerChosen("a")))
+    #expect(action("@", in: .choosingRegister(.play)) == .macro(.registerChosen("@")))
+    #expect(Keymap.commandNames.contains("record-macro"))
+    #expect(Keymap.commandNames.contains("play-macro"))
   }
 
 

@@ -26,6 +26,25 @@ struct TodoFileTests {
     #expect(try TodoFile.read(path)?.text == "one\n")
   }
 
+  /// What goes with a shell's change (its history record) is written
+  /// while the folder is still locked: an open list looking at the file
+  /// then does not read it yet, so it never sees the change without its
+  /// record (and takes it for another program's — make test's history
+  /// e2e caught that under load).
+  @Test func whatGoesWithAnUpdateIsWrittenBeforeAnOpenListMayLook() throws {
+    let path = folder + "/todo.txt"
+    try TodoFile.write("one\n", to: path)
+    let before = try #require(try TodoFile.read(path)).stamp
+    var looked: FileLook?
+    try TodoFile.update(path, { text in ((text ?? "") + "two\n", ()) }, written: { text in
+      #expect(text == "one\ntwo\n")
+      looked = TodoFile.look(path, since: before)
+    })
+    #expect(looked == .unchanged, "a look while the shell still holds the folder reads nothing")
+    guard case .read(let text, _) = TodoFile.look(path, since: before) else { Issue.record("the look after reads the change"); return }
+    #expect(text == "one\ntwo\n")
+  }
+
   @Test func saveKeepsPermissionsAndLeavesNoTemporaryFiles() throws {
     let path = folder + "/todo.txt"
     try TodoFile.write("one\n", to: path)

@@ -254,7 +254,7 @@ struct ViewTests {
     store.send(.scrollHelp(.lineUp))
     #expect(store.state.mode == .help(top: last - 1))
     #expect(screen(store.state, 40, 12)[10].contains("of \(HelpOverlay.lines(width: 38).count)"))
-    store.send(.screenResized(Size(columns: 200, rows: 140)))
+    store.send(.screenResized(Size(columns: 200, rows: 200)))
     #expect(store.state.mode == .help(top: 0), "all of it fits: back to the top")
   }
 

@@ -18,6 +18,10 @@ if arguments.first == "batch" {
   printTable(batchRows(count: 100_000))
   exit(0)
 }
+if arguments.first == "completion" {
+  printTable(completionRows(count: 100_000))
+  exit(0)
+}
 if arguments.first == "history" {
   let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
   printTable(historyRows(folder: folder))
@@ -48,6 +52,7 @@ rows += undoRows(count: largest)
 rows += historyRows(folder: folder)
 rows += batchRows(count: largest)
 rows += try listSwitchRows(count: largest, folder: folder)
+rows += completionRows(count: largest)
 let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")
 rows.append(Row(
   name: "peak resident memory, \(grouped(largest)) todos loaded and drawn", p50: format(bytes: peak), p99: "",

@@ -27,11 +27,13 @@ public struct AppEnvironment: Sendable {
   /// (`file` and `history` are the ones of the list the app starts on);
   /// empty with one list.
   public var lists: [ListClients] = []
+  /// Where `Q` keeps macros; nil keeps them for this run only.
+  public var macros: MacroClient?
 
   public init(
     now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
     utcOffset: @escaping @Sendable (Date) -> UTCOffset, mainQueue: any Scheduler, ioQueue: any Scheduler, file: TodoFileClient?,
-    history: HistoryClient? = nil, sync: SyncClient? = nil, syncQueue: (any Scheduler)? = nil
+    history: HistoryClient? = nil, sync: SyncClient? = nil, syncQueue: (any Scheduler)? = nil, macros: MacroClient? = nil
   ) {
     self.now = now
     self.uuid = uuid
@@ -42,16 +44,18 @@ public struct AppEnvironment: Sendable {
     self.history = history
     self.sync = sync
     self.syncQueue = syncQueue ?? ioQueue
+    self.macros = macros
   }
 
   /// Virtual time and ids counting up from 1: every run is the same. The
   /// file's work runs on the same virtual clock.
   public static func virtual(
-    _ scheduler: TestScheduler, file: TodoFileClient? = nil, history: HistoryClient? = nil, utcOffset: UTCOffset = .utc
+    _ scheduler: TestScheduler, file: TodoFileClient? = nil, history: HistoryClient? = nil, utcOffset: UTCOffset = .utc,
+    macros: MacroClient? = nil
   ) -> AppEnvironment {
     AppEnvironment(
       now: { scheduler.now }, uuid: UUID.incrementing(), utcOffset: { _ in utcOffset },
-      mainQueue: scheduler, ioQueue: scheduler, file: file, history: history
+      mainQueue: scheduler, ioQueue: scheduler, file: file, history: history, macros: macros
     )
   }
 

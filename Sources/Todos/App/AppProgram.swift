@@ -62,6 +62,10 @@ public final class AppProgram {
     isReadingKeys = true
     for key in keys where exit == nil && !store.state.isQuitting {
       guard let action = Keymap.action(for: key, in: store.state) else { continue }
+      // Keys, not actions, make a macro: it is a key script. The `Q` that stops it is not one of them.
+      if store.state.macros.recording != nil, action != .macro(.recordTapped), Macros.records(key) {
+        store.send(.macro(.keyRecorded(key)))
+      }
       store.send(action)
     }
     isReadingKeys = false
@@ -74,7 +78,7 @@ public final class AppProgram {
   public var takesText: Bool {
     switch store.state.mode {
     case .editing, .searching, .prompting: true
-    case .list, .help, .history, .choosingPriority, .choosingList: false
+    case .list, .help, .history, .choosingPriority, .choosingRegister, .choosingList: false
     }
   }
 

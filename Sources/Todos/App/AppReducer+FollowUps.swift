@@ -54,7 +54,9 @@ extension AppReducer {
   /// running, save them now. A burst of changes while one save runs becomes
   /// one more save when it finishes.
   private func saveIfBehind(_ state: inout State) -> Effect<Action> {
-    guard state.file.phase == .ready, state.hasUnsavedChanges, !state.file.isSaving, state.file.saveError == nil
+    // A macro's run is saved when it ends, as one step.
+    guard state.file.phase == .ready, state.hasUnsavedChanges, !state.file.isSaving, state.file.saveError == nil,
+          !state.macros.isPlaying
     else { return .none }
     let list = TodoList(todos: state.list.todos, shape: state.file.shape)
     let records = state.list.history.unwritten.map(\.record)
@@ -66,7 +68,7 @@ extension AppReducer {
   /// carry them (another program's change, a list kept in memory) are
   /// appended to the history now, on the I/O queue.
   private func writeHistoryIfSaved(_ state: inout State) -> Effect<Action> {
-    guard let history = listEnvironment(state).history, !state.list.history.unwritten.isEmpty, !state.hasUnsavedChanges,
+    guard let history = listEnvironment(state).history, !state.list.history.unwritten.isEmpty, !state.hasUnsavedChanges, !state.macros.isPlaying,
           !state.file.isSaving, state.file.phase == .ready || state.file.isInMemory
     else { return .none }
     let records = state.list.history.takeWritable(upTo: .max)

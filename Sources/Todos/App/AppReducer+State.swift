@@ -32,6 +32,10 @@ extension AppReducer {
     /// The process's exit status once it may exit: 0, or 128 + the signal
     /// that ended it.
     public var exitStatus: Int32 = 0
+    /// The list's names as Tab last counted them (AppReducer+Completion.swift).
+    public var namesInList: NamesInList?
+    /// `Q` and `@`: the registers, the one being recorded (Macros/).
+    public var macros = Macros()
 
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
       self.list = ListFeature.State(todos: todos)
@@ -87,7 +91,7 @@ extension AppReducer {
         case .editing(let editing): editing.editor
         case .searching(let editor): editor
         case .prompting(let prompt): prompt.editor
-        case .list, .help, .history, .choosingPriority, .choosingList: nil
+        case .list, .help, .history, .choosingPriority, .choosingRegister, .choosingList: nil
         }
       }
       set {
@@ -101,7 +105,7 @@ extension AppReducer {
         case .prompting(var prompt):
           prompt.editor = newValue
           mode = .prompting(prompt)
-        case .list, .help, .history, .choosingPriority, .choosingList:
+        case .list, .help, .history, .choosingPriority, .choosingRegister, .choosingList:
           break
         }
       }
@@ -121,6 +125,8 @@ extension AppReducer {
     case choosingPriority
     /// `+` / `-`: the words to add or remove, being typed (WordsPrompt.swift).
     case prompting(WordsPrompt)
+    /// `Q` or `@` was pressed: the next letter names the macro.
+    case choosingRegister(RegisterUse)
     /// `T` was pressed: the next digit is the list to move the todos in hand to.
     case choosingList
   }

@@ -45,6 +45,11 @@ public struct AppReducer: Reducer {
     /// `+` / `-`: the words prompt opened, Enter, Esc.
     case startWordsPrompt(WordsPrompt.Kind)
     case commitWordsPrompt, cancelWordsPrompt
+    /// Tab in a line being typed: complete the word at the cursor, or go on
+    /// to the next candidate (AppReducer+Completion.swift).
+    case completeWord
+    /// `Q`, `@`: macros (AppReducer+Macros.swift).
+    case macro(MacroAction)
     case toggleClockFormat
     // Several lists (`[lists]`).
     /// `L`: show the next list.
@@ -149,7 +154,13 @@ public struct AppReducer: Reducer {
     // footer says (a warning at start) stays.
     let listVersion = Action.filePath.extract(action) == nil ? state.list.listVersion : nil
     let effect = features.reduce(into: &state, action: action)
-    return .merge(effect, followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
+    // A macro asked for is played here, where the whole tree is at hand
+    // (the features hold a copy of this reducer made before they were).
+    let run = state.macros.queued.map { run in
+      state.macros.queued = nil
+      return play(&state, run)
+    } ?? .none
+    return .merge(effect, run, followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
   }
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
@@ -159,6 +170,9 @@ public struct AppReducer: Reducer {
       // Records of this run are told apart from earlier runs' in a lasting history.
       if listEnvironment(state).history != nil { state.list.history.origin = String(environment.uuid().uuidString.prefix(8)).lowercased() }
       return .merge(
+        // The macros first, on the same serial I/O queue as the file: `@a`
+        // typed the moment the list shows finds them.
+        readMacros(state),
         fileSync(state).load(&state.file).map(Action.file),
         checkForACutShortMove,
         .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) },
@@ -207,6 +221,10 @@ public struct AppReducer: Reducer {
       return startWordsPrompt(&state, kind)
     case .commitWordsPrompt:
       return commitWordsPrompt(&state)
+    case .completeWord:
+      completeWord(&state)
+    case .macro(let action):
+      return macro(&state, action)
     case .toggleHelp:
       if case .help = state.mode { state.mode = .list } else { state.mode = .help(top: 0) }
     case .scrollHelp(let scroll):

@@ -38,6 +38,7 @@ public enum AppView {
     }
     statusLine(state, &frame)
     footer(state, &frame)
+    CompletionHint.draw(state, on: &frame)
     if case .help(let top) = state.mode { HelpOverlay.draw(from: top, keys: state.settings.keyOverrides, on: &frame) }
     if case .history(let selected) = state.mode { HistoryOverlay.draw(state, selected: selected, on: &frame) }
     return frame
@@ -123,8 +124,12 @@ public enum AppView {
     }
     // The terminal's own cursor sits in the selected row's box: screen
     // readers follow it, and an input method opens its candidates there.
-    // (Typing puts it in the line being typed instead.)
-    if state.mode == .list || state.mode == .choosingPriority || state.mode == .choosingList, let offset = shown.firstIndex(where: { $0.id == list.selection }) {
+    // (A line being typed has it; an overlay hides it.)
+    let cursorIsElsewhere = switch state.mode {
+    case .list, .choosingPriority, .choosingRegister, .choosingList: false
+    case .editing, .searching, .prompting, .help, .history: true
+    }
+    if !cursorIsElsewhere, let offset = shown.firstIndex(where: { $0.id == list.selection }) {
       frame.cursor = (TodoRow.boxColumn, 1 + offset)
     }
   }
@@ -152,6 +157,10 @@ public enum AppView {
     case .choosingList:
       let lists = state.lists.names.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: " · ")
       frame.write("Move to list: \(lists) · Esc keeps it here", column: 1, row: row, style: Style(bold: true))
+    case .choosingRegister(.record):
+      frame.write("Record a macro into: a letter a–z · Esc records none", column: 1, row: row, style: Style(bold: true))
+    case .choosingRegister(.play):
+      frame.write("Play the macro: a letter a–z · @ the last one · Esc plays none", column: 1, row: row, style: Style(bold: true))
     case .history:
       frame.write("j/k move · Enter reverts the selected change · Esc back to the list", column: 1, row: row, style: Style(dim: true))
     case .list, .help:
@@ -181,6 +190,10 @@ public enum AppView {
     if let marked = state.list.markedNote {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
       x = frame.write(marked, column: x, row: row, style: Style(bold: true))
+    }
+    if let recording = state.macros.recording {
+      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+      x = frame.write("recording @\(recording.register)", column: x, row: row, style: Style(bold: true))
     }
     var (status, style, isCalm) = saveStatus(state)
     if let (sync, syncStyle, syncIsCalm) = syncStatus(state) {

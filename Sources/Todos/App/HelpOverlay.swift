@@ -31,6 +31,7 @@ enum HelpOverlay {
       ("Typing a search (and the editing keys)", search),
       ("At Add: / Remove: (+ / -, and the editing keys)", prompt),
       ("After P (priority)", Keymap.help(for: .priority)),
+      ("After Q or @ (macros)", Keymap.help(for: .register)),
       ("In this help", Keymap.help(for: .help)),
     ]
   }

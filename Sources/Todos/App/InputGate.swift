@@ -32,7 +32,7 @@ enum InputGate {
     switch action {
     case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.doneFileFailed), .list(.movedAgain),
          .sync(.started), .sync(.due), .sync(.fileChanged), .sync(.finished), .sync(.quitting), .sync(.finalWaitOver),
-         .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized,
+         .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized, .macro(.read), .macro(.writeFailed),
          .listFileWorkPassed, .writerLeft, .listLockTried, .movedToList, .moveCutShort:
       false
     default:

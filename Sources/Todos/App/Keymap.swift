@@ -6,7 +6,7 @@ import TodoModel
 /// from these rows, so the two can never disagree. Keys with no row do nothing.
 public enum Keymap {
   public enum Mode: Hashable, Sendable, CaseIterable {
-    case list, edit, search, help, history, priority, prompt
+    case list, edit, search, help, history, priority, prompt, register
     /// After `T`: a digit, the list to move to.
     case listNumber
 
@@ -20,6 +20,7 @@ public enum Keymap {
       case .choosingPriority: self = .priority
       case .prompting: self = .prompt
       case .choosingList: self = .listNumber
+      case .choosingRegister: self = .register
       }
     }
   }
@@ -50,6 +51,9 @@ public enum Keymap {
   /// The action for `key` in `state`, or nil when the key means nothing there.
   public static func action(for key: Key, in state: AppReducer.State) -> AppReducer.Action? {
     let mode = Mode(state.mode)
+    if mode == .list, state.macros.bound[key] != nil {
+      return .macro(.playBound(key))
+    }
     if mode == .list, let name = state.settings.keyOverrides.commands[key] {
       return listBindings.first { $0.name == name }.flatMap { resolve($0.command, in: state) }
     }
@@ -84,7 +88,7 @@ public enum Keymap {
   /// With `overrides`, the list's keys are the ones in force.
   public static func help(for mode: Mode, overrides: KeyOverrides = KeyOverrides()) -> [(keys: String, action: String)] {
     // After `P` the 26 letters are one line.
-    let shown = bindings.filter { $0.mode == mode && !($0.mode == .priority && $0.keys.count == 2) }
+    let shown = bindings.filter { $0.mode == mode && !($0.mode == .priority && $0.keys.count == 2) && !$0.help.isEmpty }
     var lines = shown.compactMap { binding -> (keys: String, action: String)? in
       let keys = mode == .list ? keys(of: binding, overrides) : binding.keys
       return keys.isEmpty ? nil : (keys: keys.map(\.name).joined(separator: ", "), action: binding.help)
@@ -94,6 +98,9 @@ public enum Keymap {
     }
     if mode == .priority {
       lines.insert((keys: "A–Z", action: "that priority (a–z too)"), at: 0)
+    }
+    if mode == .register {
+      lines.insert((keys: "a–z", action: "the macro of that letter"), at: 0)
     }
     return lines
   }
@@ -139,7 +146,7 @@ public enum Keymap {
   }()
 
   public static let bindings: [Binding] = listBindings + lineBindings(.edit) + lineBindings(.search) + lineBindings(.prompt)
-    + helpBindings + historyBindings + priorityBindings + listNumberBindings
+    + helpBindings + historyBindings + priorityBindings + registerBindings + listNumberBindings
 
   private static let listBindings: [Binding] = [
     bind(.list, "next", ["j", .down], .list(.selectNext), "next todo"),
@@ -163,6 +170,8 @@ public enum Keymap {
     Binding(mode: .list, name: "add-words", keys: ["+"], command: .prompt(.add), help: "add words: +p @c due:fri (A)"),
     Binding(mode: .list, name: "remove-words", keys: ["-"], command: .prompt(.remove), help: "remove words (due: alone: any due:)"),
     bind(.list, "repeat", ["."], .list(.repeatLastChange), "repeat the last change"),
+    bind(.list, "record-macro", ["Q"], .macro(.recordTapped), "record a macro: then a letter; Q again stops"),
+    bind(.list, "play-macro", ["@"], .macro(.playTapped), "play a macro: then its letter, or @ for the last"),
     bind(.list, "mark", ["m"], .list(.toggleMark), "mark / unmark, then next (keys act on the marked)"),
     bind(.list, "mark-visible", ["M"], .list(.markVisible), "mark all shown (again: unmark them)"),
     bind(.list, "filter", ["f"], .list(.cycleFilter), "filter"),
@@ -204,6 +213,7 @@ public enum Keymap {
       bind(mode, [.control("u")], .editor(.deleteToStart), "delete to the start"),
       bind(mode, [.control("w"), .alt(.backspace)], .editor(.deleteWordBackward), "delete the word before"),
       bind(mode, [.alt("d")], .editor(.deleteWordForward), "delete the word after"),
+      bind(mode, [.tab], .completeWord, "complete +project, @context, key: (again: next)"),
       bind(mode, [.alt("b"), .controlLeft], .editor(.moveWordLeft), "cursor one word left"),
       bind(mode, [.alt("f"), .controlRight], .editor(.moveWordRight), "cursor one word right"),
       bind(mode, [.control("c")], .interrupt, "quit (a changed line: press twice)"),
@@ -253,6 +263,18 @@ public enum Keymap {
       )
     }
     + [bind(.priority, [.escape], .cancelChoosingPriority, "keep the priority"), bind(.priority, [.control("c")], .interrupt, "quit")]
+
+  /// After `Q` or `@`: a letter names the macro (the letters' rows are one help line).
+  private static let registerBindings: [Binding] =
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).map { code in
+      let letter = Character(Unicode.Scalar(code))
+      return Binding(mode: .register, keys: [.character(letter)], command: .send(.macro(.registerChosen(letter))), help: "")
+    }
+    + [
+      bind(.register, ["@"], .macro(.registerChosen("@")), "after @: the macro played last"),
+      bind(.register, [.escape], .macro(.cancelChoosing), "no macro"),
+      bind(.register, [.control("c")], .interrupt, "quit"),
+    ]
 
   private static func act(_ name: String, _ keys: [Key], _ command: ListFeature.Command, _ help: String) -> Binding {
     Binding(mode: .list, name: name, keys: keys, command: .act(command), help: help)

@@ -9,6 +9,9 @@ public struct LineEditor: Reducer {
     public var text: String
     /// Graphemes before the cursor: 0…text.count.
     public var cursor: Int
+    /// Tab's candidates while Tab is pressed again and again (WordCompletion.swift);
+    /// any other key of the editor ends it.
+    public var completion: WordCompletion?
 
     public init(text: String = "", cursor: Int? = nil) {
       self.text = text
@@ -35,6 +38,7 @@ public struct LineEditor: Reducer {
   public init() {}
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.completion = nil
     let cursor = state.text.index(state.text.startIndex, offsetBy: state.cursor)
     switch action {
     case .insert(let text):

@@ -89,6 +89,33 @@ public struct UndoHistory: Equatable, Sendable {
     unwritten.append(Unwritten(revision: revision, record: record))
   }
 
+  /// The steps made since the undo stack was `depth` deep, with `top` on
+  /// it, made one step (a macro's run: `u` undoes all of it). Left as they
+  /// are when the stack went below `top` meanwhile (the run undid), or when
+  /// a record of theirs was written already.
+  mutating func joinSteps(above depth: Int, under top: String?, summary: String) {
+    guard undoSteps.count - depth >= 2, undoSteps[..<depth].last?.record.id == top else { return }
+    let steps = undoSteps[depth...]
+    let ids = Set(steps.map(\.record.id))
+    guard unwritten.filter({ ids.contains($0.record.id) }).count == steps.count,
+          let first = steps.first, let last = steps.last
+    else { return }
+    var record = first.record
+    record.time = last.record.time
+    record.hunks = steps.flatMap(\.record.hunks)
+    record.summary = summary + ": " + record.hunks.summary
+    record.archived = steps.flatMap(\.record.archived)
+    let revision = unwritten.last { ids.contains($0.record.id) }?.revision ?? 0
+    undoSteps.removeLast(steps.count)
+    undoSteps.append(Step(
+      record: record, selectionBefore: first.selectionBefore, selectionAfter: last.selectionAfter, todos: steps.flatMap(\.todos)
+    ))
+    log.removeAll { ids.contains($0.id) }
+    logged(record)
+    unwritten.removeAll { ids.contains($0.record.id) }
+    unwritten.append(Unwritten(revision: revision, record: record))
+  }
+
   /// Another program's change, merged into the list: on the disk already.
   mutating func saw(_ record: HistoryRecord) {
     logged(record)

@@ -31,6 +31,8 @@ public struct Config: Equatable, Sendable {
   public var syncAfter: Duration = .seconds(30)
   /// `[views]`: named searches, in the file's order (the order `v` goes through them).
   public var views: [NamedView] = []
+  /// `[macros]`: list keys that play a macro file (a key script), by its path.
+  public var macroFiles: [Key: String] = [:]
   /// `[lists]`: several todo files by name, in the file's order (`L` goes
   /// through them, `T` then N moves todos to the N-th). Paths as written:
   /// the shell's side expands `~` and reads a relative one from the config
@@ -55,7 +57,7 @@ public struct Config: Equatable, Sendable {
   public static func parse(_ text: String, path: String) throws(Failure) -> Config {
     let entries: [ConfigParser.Entry]
     do throws(ConfigParser.Failure) {
-      entries = try ConfigParser.parse(text, tables: ["keys", "colors", "views", "lists"])
+      entries = try ConfigParser.parse(text, tables: ["keys", "colors", "views", "macros", "lists"])
     } catch {
       throw Failure(description: "\(path):\(error.line): \(error.message)")
     }
@@ -67,6 +69,7 @@ public struct Config: Equatable, Sendable {
         case "keys": try config.bindKey(entry)
         case "colors": try config.setColor(entry)
         case "views": try config.addView(entry)
+        case "macros": try config.bindMacro(entry, configPath: path)
         case "lists": try config.addList(entry)
         default: break  // the parser allows no other table
         }
@@ -74,7 +77,7 @@ public struct Config: Equatable, Sendable {
         throw Failure(description: "\(path):\(entry.line): \(error.description)")
       }
     }
-    try checkAWayToQuit(config.keys, entries: entries, path: path)
+    try checkAWayToQuit(config.keys, macroKeys: config.macroFiles.keys, entries: entries, path: path)
     return config
   }
 
@@ -118,6 +121,7 @@ public struct Config: Equatable, Sendable {
 
   private mutating func bindKey(_ entry: ConfigParser.Entry) throws(Failure) {
     guard case .string(let command) = entry.value else { throw entry.failure("a key is bound to a command name in quotes, or \"none\"") }
+    if let key = KeyOverrides.key(named: entry.key), macroFiles[key] != nil { throw entry.failure("\(entry.key) is bound twice") }
     do throws(KeyOverrides.Failure) {
       try keys.bind(entry.key, to: command)
     } catch {
@@ -127,6 +131,18 @@ public struct Config: Equatable, Sendable {
       case .boundTwice(let name): throw entry.failure("\(name) is bound twice")
       }
     }
+  }
+
+  /// `"F5" = "~/.local/share/yaru/macros/w.yaru"`: the key plays that file
+  /// (a relative path is the config file's folder's).
+  private mutating func bindMacro(_ entry: ConfigParser.Entry, configPath: String) throws(Failure) {
+    guard case .string(let path) = entry.value, !path.isEmpty else { throw entry.failure("a macro key is bound to a file's path in quotes") }
+    guard let key = KeyOverrides.key(named: entry.key) else {
+      throw entry.failure("unknown key \(entry.key) (keys are named as in key scripts: F5, Q, Ctrl-D, Alt-m)")
+    }
+    guard macroFiles[key] == nil, keys.commands[key] == nil else { throw entry.failure("\(entry.key) is bound twice") }
+    let folder = configPath.lastIndex(of: "/").map { String(configPath[...$0]) } ?? ""
+    macroFiles[key] = path.hasPrefix("/") || path.hasPrefix("~/") ? path : folder + path
   }
 
   private mutating func setColor(_ entry: ConfigParser.Entry) throws(Failure) {
@@ -187,6 +203,7 @@ public struct Config: Equatable, Sendable {
     state.sync.isEnabled = syncsWithGit
     (state.sync.every, state.sync.after) = (syncEvery, syncAfter)
     state.settings.keyOverrides = keys
+    state.settings.macroFiles = macroFiles
     state.settings.theme = theme
     state.search.views = views
     return state

@@ -1,3 +1,4 @@
+import Terminal
 /// The config file's choices the app reads as it runs (the theme, the
 /// user's keys, the clock), set at start; only `t` changes one (the clock
 /// format).
@@ -9,6 +10,8 @@ public struct Settings: Equatable, Sendable {
   public var addsAtEnd = false
   /// The config file's `[keys]`, over the keymap.
   public var keyOverrides = KeyOverrides()
+  /// The config's `[macros]`: list-mode keys that play a macro file (its path).
+  public var macroFiles: [Key: String] = [:]
   /// The standard theme with the config file's `[colors]` over it.
   public var theme = Theme.standard
 
