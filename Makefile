@@ -146,6 +146,7 @@ test: test-deps
 	Tests/e2e/cursor.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/redact.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/agenda-ls.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/lists.sh $(DEBUG_BIN)/yaru
 	@# `make stress` has the co-writer stress and archive-kill.sh: both still
 	@# lose a line now and then (docs/TodoFile.md), so they are not CI's.
 	STRESS_RUNS=0 Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru

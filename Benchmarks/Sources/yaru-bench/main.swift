@@ -32,6 +32,13 @@ if arguments.first == "orders" {
   printTable(orderRows(count: 100_000))
   exit(0)
 }
+if arguments.first == "lists" {
+  let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  printTable(try listSwitchRows(count: 100_000, folder: folder))
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
+}
 if arguments.first == "keys" {
   printTable(keystrokeRows(counts: [100_000], sizes: [Size(columns: 80, rows: 24)], only: arguments.dropFirst().first))
   exit(0)
@@ -48,6 +55,7 @@ rows += try fileRows(counts: counts.filter { $0 >= 1_000 }, folder: folder)
 rows += undoRows(count: largest)
 rows += historyRows(folder: folder)
 rows += batchRows(count: largest)
+rows += try listSwitchRows(count: largest, folder: folder)
 rows += completionRows(count: largest)
 rows += orderRows(count: largest)
 let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")

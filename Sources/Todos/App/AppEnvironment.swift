@@ -23,6 +23,10 @@ public struct AppEnvironment: Sendable {
   /// `sync = "git"`: how the list syncs, and the queue it waits on the network in.
   public var sync: SyncClient?
   public var syncQueue: any Scheduler
+  /// The config's `[lists]`, in order, each with its own file and history
+  /// (`file` and `history` are the ones of the list the app starts on);
+  /// empty with one list.
+  public var lists: [ListClients] = []
   /// Where `Q` keeps macros; nil keeps them for this run only.
   public var macros: MacroClient?
 

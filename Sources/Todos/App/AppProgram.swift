@@ -78,7 +78,7 @@ public final class AppProgram {
   public var takesText: Bool {
     switch store.state.mode {
     case .editing, .searching, .prompting: true
-    case .list, .help, .history, .choosingPriority, .choosingRegister: false
+    case .list, .help, .history, .choosingPriority, .choosingRegister, .choosingList: false
     }
   }
 

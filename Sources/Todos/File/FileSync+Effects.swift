@@ -172,6 +172,27 @@ extension FileSync {
     }
   }
 
+  /// Takes an undone move's lines back out of the lists they were moved
+  /// to, now that this list's file has them again.
+  func takeOutOfOtherLists(_ moves: [MovedLines]) -> Effect<Action> {
+    guard !moves.isEmpty else { return .none }
+    let lists = environment.lists, uuid = environment.uuid, now = environment.now
+    let here = environment.file?.path
+    let name = lists.first { $0.file?.path == here }?.name ?? "here"
+    return .run(on: environment.ioQueue) { send in
+      for move in moves {
+        guard let list = lists.first(where: { $0.file?.path == move.path }) else {
+          send(.otherListFailed("\(move.path) is no longer in [lists]"))
+          continue
+        }
+        let summary = OtherList.summary("moved", move.lines.count, "back to \(name)")
+        if let failure = OtherList.remove(move.lines, from: list, summary: summary, uuid: uuid, now: now) {
+          send(.otherListFailed(failure))
+        }
+      }
+    }
+  }
+
   /// Removes displaced versions whose lines the file now has.
   func discard(_ paths: [String]) -> Effect<Action> {
     guard let file = environment.file, !paths.isEmpty else { return .none }

@@ -69,6 +69,9 @@ public struct FileSync: Reducer {
     /// Lines to take back out of the done file once a save has written the
     /// list's revision (the key) that has them again (an undone archive).
     var unarchiveAfter: [Int: [String]] = [:]
+    /// Lines to take back out of other lists' files once a save has
+    /// written the list's revision (the key) that has them again (an undone move).
+    var unmoveAfter: [Int: [MovedLines]] = [:]
     /// Looks at the file so far: every `rehashEvery`-th also hashes it.
     var watchTicks = 0
     /// `q` was pressed once while changes could not be saved.
@@ -118,6 +121,8 @@ public struct FileSync: Reducer {
     case displacedFound(DisplacedVersion)
     /// The done file could not take archived lines back out: why.
     case doneFileFailed(String)
+    /// Another list's file could not take an undone move's lines back out: why.
+    case otherListFailed(String)
     /// The history as read at start (the list restores its steps from it).
     case historyRead(HistoryReading)
     /// The history could not be written: why.
@@ -171,7 +176,9 @@ public struct FileSync: Reducer {
       for path in saved { state.mergedDisplaced[path] = nil }
       let unarchive = state.unarchiveAfter.filter { $0.key <= revision }.sorted { $0.key < $1.key }.flatMap(\.value)
       state.unarchiveAfter = state.unarchiveAfter.filter { $0.key > revision }
-      return .merge(.cancel(id: CancelID.saveSlow), discard(saved), takeOutOfDoneFile(unarchive))
+      let unmove = state.unmoveAfter.filter { $0.key <= revision }.sorted { $0.key < $1.key }.flatMap(\.value)
+      if !unmove.isEmpty { state.unmoveAfter = state.unmoveAfter.filter { $0.key > revision } }
+      return .merge(.cancel(id: CancelID.saveSlow), discard(saved), takeOutOfDoneFile(unarchive), takeOutOfOtherLists(unmove))
     case .historyRead(let reading):
       if let warning = reading.warning { warnAboutHistory(&state, warning) }
     case .historyFailed(let warning):
@@ -218,6 +225,8 @@ public struct FileSync: Reducer {
       state.unmerged.append(displaced)
     case .doneFileFailed(let why):
       state.message = "Done file: \(why)"
+    case .otherListFailed(let why):
+      state.message = "Moved back here, but still in the other list too: \(why)"
     case .rescued(let result):
       let file = environment.file?.path ?? "the todo file"
       let reason = state.saveError.map { " (\($0))" } ?? " (the save did not finish in time)"

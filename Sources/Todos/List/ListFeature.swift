@@ -55,6 +55,9 @@ public struct ListFeature: Reducer {
     /// Lines an undone archive takes back out of the done file, once the
     /// todo file has them again: the side that gains lines is written first.
     public var unarchiveWhenSaved: [String] = []
+    /// Lines an undone move (`T`) takes back out of the other list's file,
+    /// once this list's file has them again.
+    public var unmoveWhenSaved: [MovedLines] = []
     /// What else decides which rows show, owned by other features: a copy
     /// the app hands in (`AppReducer.State.handShownToList`).
     public var shown = Shown() {
@@ -99,7 +102,7 @@ public struct ListFeature: Reducer {
       a.todos == b.todos && a.selection == b.selection && a.filter == b.filter && a.showsHidden == b.showsHidden
         && a.order == b.order && a.scrollTop == b.scrollTop && a.scrollTopBelowHeading == b.scrollTopBelowHeading && a.unsunk == b.unsunk && a.recurrences == b.recurrences
         && a.history == b.history && a.listVersion == b.listVersion && a.revision == b.revision && a.message == b.message
-        && a.unarchiveWhenSaved == b.unarchiveWhenSaved && a.marks == b.marks && a.lastChange == b.lastChange
+        && a.unarchiveWhenSaved == b.unarchiveWhenSaved && a.unmoveWhenSaved == b.unmoveWhenSaved && a.marks == b.marks && a.lastChange == b.lastChange
     }
   }
 
@@ -151,6 +154,8 @@ public struct ListFeature: Reducer {
     case sinkCompletedTodos
     /// Undoing or redoing an archive could not change the done file.
     case doneFileFailed(String)
+    /// Redoing a move (`T`): the other list has its todos again, or why not.
+    case movedAgain(redoing: String, failure: String?)
 
     static let todoPath = CasePath<Action, (id: UUID, action: Todo.Action)>(
       Action.todo, extract: { if case let .todo(id, action) = $0 { (id, action) } else { nil } }
@@ -250,6 +255,8 @@ public struct ListFeature: Reducer {
       state.sinkCompletedTodos()
     case .doneFileFailed(let message):
       state.message = "Done file: \(message)"
+    case .movedAgain(let id, let failure):
+      return movedAgain(&state, redoing: id, failure: failure)
     }
     return .none
   }
