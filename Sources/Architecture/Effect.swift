@@ -8,6 +8,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case send(Action)
     case run(any Scheduler, delay: Duration, body: @Sendable (Send<Action>) -> Void)
     case timer(any Scheduler, interval: Duration, action: @Sendable (Date) -> Action)
+    case listen(any Scheduler, start: @Sendable (Send<Action>) -> ScheduledWork)
     case merge([Effect])
     case cancellable(EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
@@ -48,6 +49,19 @@ public struct Effect<Action: Sendable>: Sendable {
       .cancellable(id: id, cancelInFlight: true)
   }
 
+  /// Listens to a source of events from outside (the kernel's file-change
+  /// notices): `start` runs on `scheduler`, begins listening, and returns
+  /// how to stop. Its actions come until the effect is cancelled by `id`,
+  /// which stops the source: a stream that lives as long as the program
+  /// wants it, where `run` ends when its body returns.
+  public static func listen(
+    id: some Hashable & Sendable,
+    on scheduler: any Scheduler,
+    _ start: @escaping @Sendable (Send<Action>) -> ScheduledWork
+  ) -> Self {
+    Self(.listen(scheduler, start: start)).cancellable(id: id, cancelInFlight: true)
+  }
+
   /// Runs all effects at once; their actions arrive in the order they are sent.
   public static func merge(_ effects: [Self]) -> Self {
     let work = effects.filter {
@@ -76,6 +90,8 @@ public struct Effect<Action: Sendable>: Sendable {
       })
     case .timer(let scheduler, let interval, let action):
       return Effect<T>(.timer(scheduler, interval: interval) { transform(action($0)) })
+    case .listen(let scheduler, let start):
+      return Effect<T>(.listen(scheduler) { send in start(Send { send(transform($0)) }) })
     case .merge(let effects):
       return Effect<T>(.merge(effects.map { $0.map(transform) }))
     case .cancellable(let id, let cancelInFlight, let effect):

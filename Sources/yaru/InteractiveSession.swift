@@ -45,6 +45,8 @@ final class InteractiveSession {
     history = historyFile.client
     // `history = 0`: nothing is kept between runs.
     var environment = AppEnvironment.live(file: file, ioQueue: ioQueue, history: config.historySteps > 0 ? history : nil)
+    // Other programs' changes seen at once, and no polling while idle.
+    environment.fileNotices = .kernel(path: file.path)
     if config.syncsWithGit {
       let git = GitSync(todoPath: file.path, donePath: file.donePath, driverCommand: SyncCommand.ownPath, history: history)
       let path = file.path

@@ -132,7 +132,7 @@ public struct AppReducer: Reducer {
       if environment.history != nil { state.list.history.origin = String(environment.uuid().uuidString.prefix(8)).lowercased() }
       return .merge(
         fileSync.load(&state.file).map(Action.file),
-        .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) },
+        nextClockTick(after: state.now, at: state.utcOffset),
         // A message the program starts with (a state file passed over) goes too.
         state.flash.map { flash(&state, $0) } ?? .none
       )
@@ -257,10 +257,34 @@ public struct AppReducer: Reducer {
     case .clockTicked(let now):
       state.now = now
       state.utcOffset = environment.utcOffset(now)
+      return .merge(nextClockTick(after: now, at: state.utcOffset), safetyNetLook(&state))
     case .flashExpired:
       state.flash = nil
     }
     return .none
+  }
+
+  /// The clock's next tick, at the next minute on the user's clock: the
+  /// header shows minutes, and today (thresholds, `due:`) changes at one,
+  /// so an idle yaru wakes once a minute. Worked out again at every tick,
+  /// so the clock never drifts off the minute. (The sink of completed
+  /// todos and the flash have timers of their own.)
+  func nextClockTick(after now: Date, at offset: UTCOffset) -> Effect<Action> {
+    let clock = environment.now
+    return .run(on: environment.mainQueue, after: ClockTick.delay(after: now, at: offset, unit: ClockTick.shown)) { send in
+      send(.clockTicked(clock()))
+    }
+    .cancellable(id: CancelID.clock, cancelInFlight: true)
+  }
+
+  /// With the kernel's notices, the file is not polled; the clock's minute
+  /// also looks at it (its bytes every fifth), in the same wake: for what
+  /// the notices may not tell (a hard link written in another folder, a
+  /// rewrite of the same size within the same tick of the file system's
+  /// clock, sync tools' conflict copies beside it).
+  private func safetyNetLook(_ state: inout State) -> Effect<Action> {
+    guard environment.fileNotices != nil, state.file.noticesUnavailable == nil, environment.file != nil else { return .none }
+    return fileSync.reduce(into: &state.file, action: .watchTicked).map(Action.file)
   }
 
   /// How long a signal waits for the last save before the program exits
