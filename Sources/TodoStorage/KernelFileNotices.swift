@@ -39,9 +39,14 @@ final class KernelFileNotices: Sendable {
   }
 
   /// What happens to the file's name: written and closed, renamed onto or
-  /// away, created, deleted, its mode or owner changed. Not IN_MODIFY: a
-  /// long write would send one per block, and its close comes anyway.
-  private static let nameEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
+  /// away, deleted, its mode or owner changed. Not IN_MODIFY: a long write
+  /// would send one per block, and its close comes anyway. Not IN_CREATE:
+  /// a file just made is empty until its writer writes and closes it (a
+  /// shell's `>`), and read then it would be taken for a list emptied by
+  /// another program; its IN_CLOSE_WRITE comes once it is whole. (A hard
+  /// link made onto the name, `ln`, sends only IN_CREATE: the clock's
+  /// minute looks at the file too.)
+  private static let nameEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
   /// The folder itself goes away or moves: its watch is over.
   private static let folderEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT | IN_IGNORED)
 
@@ -128,8 +133,8 @@ final class KernelFileNotices: Sendable {
           changed = true  // events were dropped: one of them may have been the file's
         } else if event.mask & Self.folderEvents != 0, targets.contains(where: { $0.watch == event.wd }) {
           lost = "the todo file's folder was moved, deleted or unmounted"
-        } else if targets.contains(where: { $0.watch == event.wd && $0.name == name }) {
-          changed = true
+        } else if targets.contains(where: { $0.watch == event.wd && ($0.name == name || SyncConflictCopy.isShown(name, of: $0.name)) }) {
+          changed = true  // the file, or a copy of it shown beside it (a sync tool's conflict copy)
         }
       }
     }

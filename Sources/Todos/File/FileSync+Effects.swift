@@ -93,7 +93,9 @@ extension FileSync {
   func lookAfterNotice(_ state: inout State) -> Effect<Action> {
     guard state.hasUnlookedNotice, state.phase == .ready, !state.isSaving else { return .none }
     state.hasUnlookedNotice = false
-    return look(state, rehash: false)
+    // A notice may be about a conflict copy beside the file, or its mode:
+    // those are looked at too (the bytes only if the stamp changed).
+    return look(state, rehash: false, beside: true)
   }
 
   /// Stops listening, and the look a notice was waiting for.
@@ -111,14 +113,16 @@ extension FileSync {
   /// next save writes the list back if it stays gone; but the footer says
   /// it is gone rather than "saved". A change is read once, here, and
   /// parsed here, off the main queue.
-  func look(_ state: State, rehash: Bool) -> Effect<Action> {
+  /// `beside`: the conflict copies and the write refusal, without the
+  /// bytes (with notices, which say something changed).
+  func look(_ state: State, rehash: Bool, beside: Bool = false) -> Effect<Action> {
     guard let file = environment.file, state.phase == .ready, !state.isSaving else { return .none }
     let known = state.stamp
     let knownCopies = state.conflictCopies, knownUnreadable = state.unreadable
     let knownGone = state.isGone, knownRefusal = state.writeRefusal
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
-      if rehash {
+      if rehash || beside {
         let copies = file.conflictCopies()
         if copies != knownCopies { send(.conflictCopiesFound(copies)) }
         let refusal = file.writeRefusal()
