@@ -7,6 +7,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case none
     case send(Action)
     case run(any Scheduler, delay: Duration, body: @Sendable (Send<Action>) -> Void)
+    case runAt(any Scheduler, date: Date, body: @Sendable (Send<Action>) -> Void)
     case timer(any Scheduler, interval: Duration, action: @Sendable (Date) -> Action)
     case listen(any Scheduler, start: @Sendable (Send<Action>) -> ScheduledWork)
     case merge([Effect])
@@ -37,7 +38,17 @@ public struct Effect<Action: Sendable>: Sendable {
     Self(.run(scheduler, delay: delay, body: body))
   }
 
-  /// Sends `action(now)` every `interval` until cancelled: the clock's tick.
+  /// Runs `body` on `scheduler` when its clock reaches `date` (the wall
+  /// clock live, even across a suspended machine): the header clock's minute.
+  public static func run(
+    on scheduler: any Scheduler,
+    at date: Date,
+    _ body: @escaping @Sendable (Send<Action>) -> Void
+  ) -> Self {
+    Self(.runAt(scheduler, date: date, body: body))
+  }
+
+  /// Sends `action(now)` every `interval` until cancelled.
   /// Always cancellable by `id`; starting it again replaces the running one.
   public static func timer(
     id: some Hashable & Sendable,
@@ -86,6 +97,10 @@ public struct Effect<Action: Sendable>: Sendable {
       return .send(transform(action))
     case .run(let scheduler, let delay, let body):
       return Effect<T>(.run(scheduler, delay: delay) { send in
+        body(Send { send(transform($0)) })
+      })
+    case .runAt(let scheduler, let date, let body):
+      return Effect<T>(.runAt(scheduler, date: date) { send in
         body(Send { send(transform($0)) })
       })
     case .timer(let scheduler, let interval, let action):

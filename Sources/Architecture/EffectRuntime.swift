@@ -53,6 +53,14 @@ public final class EffectRuntime<Action: Sendable> {
         body(send)
         onMainActor { self?.finish(effect) }
       })
+    case .runAt(let scheduler, let date, let body):
+      let effect = register(ids)
+      let send = sender(for: effect)
+      effect.attach(scheduler.schedule(at: date) { [weak self] in
+        guard !effect.isCancelled else { return }
+        body(send)
+        onMainActor { self?.finish(effect) }
+      })
     case .timer(let scheduler, let interval, let action):
       let effect = register(ids)
       let send = sender(for: effect)

@@ -269,12 +269,13 @@ public struct AppReducer: Reducer {
   /// so an idle yaru wakes once a minute. Worked out again at every tick,
   /// so the clock never drifts off the minute. (The sink of completed
   /// todos and the flash have timers of their own.)
+  /// On the wall clock: after a suspended laptop wakes, the header shows
+  /// the time at once, not up to a minute later.
   func nextClockTick(after now: Date, at offset: UTCOffset) -> Effect<Action> {
     let clock = environment.now
-    return .run(on: environment.mainQueue, after: ClockTick.delay(after: now, at: offset, unit: ClockTick.shown)) { send in
-      send(.clockTicked(clock()))
-    }
-    .cancellable(id: CancelID.clock, cancelInFlight: true)
+    let next = now.addingTimeInterval(ClockTick.delay(after: now, at: offset, unit: ClockTick.shown).timeInterval)
+    return .run(on: environment.mainQueue, at: next) { send in send(.clockTicked(clock())) }
+      .cancellable(id: CancelID.clock, cancelInFlight: true)
   }
 
   /// With the kernel's notices, the file is not polled; the clock's minute
