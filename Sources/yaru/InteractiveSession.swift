@@ -29,6 +29,8 @@ final class InteractiveSession {
   /// Where the choices made with `t`, `s`, `f`, `H` are kept for next time.
   private let stateFile: StateFile
   private let history: HistoryClient
+  /// Where a read-only session waits for the writer's lock (blocked in flock).
+  private let writerWait = DispatchQueue(label: "yaru.writer-wait")
   /// Where a background sync waits on the network (never the file's queue).
   private let syncQueue = DispatchQueue(label: "yaru.sync")
   /// The choices at start: the file is written only if the user changed them.
@@ -76,22 +78,23 @@ final class InteractiveSession {
     ioQueue.async { TodoFile.removeLeftoverTemporaryFiles(of: path) }
   }
 
-  /// Read-only: tries the lock once a second, so that when the yaru that
-  /// has the file quits, this one becomes the writer without a restart.
+  /// Read-only: waits for the lock on a thread of its own, blocked in the
+  /// kernel until the yaru that has the file quits (or dies), so that this
+  /// one becomes the writer without a restart, and an idle read-only yaru
+  /// polls nothing.
   private func waitForTheWriter() {
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
-    timer.setEventHandler { [unowned self] in
-      MainActor.assumeIsolated {
-        guard lock == nil, let taken = InstanceLock.acquire(for: path) else { return }
-        lock = taken
-        timer.cancel()
-        removeLeftoverTemporaryFiles()
-        program.send(.file(.writerLeft))
+    let path = self.path
+    writerWait.async {
+      let taken = InstanceLock.acquire(for: path, waiting: true)
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { [unowned self] in
+          guard lock == nil, let taken else { return }
+          lock = taken
+          removeLeftoverTemporaryFiles()
+          program.send(.file(.writerLeft))
+        }
       }
     }
-    timer.resume()
-    sources.append(timer)
   }
 
   /// Shows the list on `terminal` and takes its keys and signals.
