@@ -36,7 +36,7 @@ count_calls() {
       split($2, t, ":"); at = t[1] * 3600 + t[2] * 60 + t[3]
       if (start == "") start = at
       # A thread'"'"'s first line, a wait begun again as strace attached.
-      if (!seen[$1]++ && at - start < 0.5 && call ~ /^(poll|ppoll|epoll_wait|epoll_pwait|futex|read)$/) next
+      if (!seen[$1]++ && at - start < 0.5 && call ~ /^(poll|ppoll|epoll_wait|epoll_pwait|futex|read|flock)$/) next
       total++; per[$1]++
       if (t[3] + 0 < 1.0) { ran[$1] = 1; print $1, $2, call > minute }
       else if (ran[$1] && (call == "rt_sigprocmask" || call == "madvise" || call == "exit")) print $1, $2, call > ending
