@@ -33,8 +33,16 @@ final class KernelFileNotices: Sendable {
   }
 
   /// A name watched in a watched folder.
-  private struct Target: Sendable {
+  struct Target: Sendable {
     let watch: Int32
+    let name: String
+  }
+
+  /// One event as the kernel reports it: on which watch, what, and the
+  /// name in the folder it is about (empty for the folder itself).
+  struct Event {
+    let watch: Int32
+    let mask: UInt32
     let name: String
   }
 
@@ -47,7 +55,8 @@ final class KernelFileNotices: Sendable {
   /// link made onto the name, `ln`, sends only IN_CREATE: the clock's
   /// minute looks at the file too.)
   private static let nameEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
-  /// The folder itself goes away or moves: its watch is over.
+  /// The folder itself goes away or moves: its watch is over (IN_UNMOUNT
+  /// and IN_IGNORED come unasked).
   private static let folderEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT | IN_IGNORED)
 
   /// File systems whose other machines' writes the kernel never hears of
@@ -91,7 +100,7 @@ final class KernelFileNotices: Sendable {
     guard descriptor >= 0 else { return .failure(Unavailable(reason: "inotify: \(Errno(rawValue: errno).reason)")) }
     var targets: [Target] = []
     for place in places {
-      let watch = inotify_add_watch(descriptor, place.folder.string, nameEvents | UInt32(IN_ONLYDIR))
+      let watch = inotify_add_watch(descriptor, place.folder.string, nameEvents | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR))
       guard watch >= 0 else {
         let why = Errno(rawValue: errno).reason
         close(descriptor)
@@ -110,11 +119,10 @@ final class KernelFileNotices: Sendable {
     source.cancel()
   }
 
-  /// Reads what the kernel has (on the source's queue) and says, once for
-  /// the lot, whether the file's name was among it.
+  /// Reads what the kernel has (on the source's queue) and says what it
+  /// means for the file, once for the lot.
   private func readEvents() {
-    var changed = false
-    var lost: String?
+    var events: [Event] = []
     // Aligned for inotify_event; big enough for many events at once.
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: MemoryLayout<inotify_event>.alignment)
     defer { buffer.deallocate() }
@@ -127,21 +135,32 @@ final class KernelFileNotices: Sendable {
         let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
         let nameStart = offset + MemoryLayout<inotify_event>.size
         let nameBytes = UnsafeRawBufferPointer(rebasing: buffer[nameStart..<min(nameStart + Int(event.len), count)])
-        let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+        events.append(Event(watch: event.wd, mask: event.mask, name: String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)))
         offset = nameStart + Int(event.len)
-        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-          changed = true  // events were dropped: one of them may have been the file's
-        } else if event.mask & Self.folderEvents != 0, targets.contains(where: { $0.watch == event.wd }) {
-          lost = "the todo file's folder was moved, deleted or unmounted"
-        } else if targets.contains(where: { $0.watch == event.wd && ($0.name == name || SyncConflictCopy.isShown(name, of: $0.name)) }) {
-          changed = true  // the file, or a copy of it shown beside it (a sync tool's conflict copy)
-        }
       }
     }
-    if changed { notice(.changed) }
-    if let lost {
-      source.cancel()
-      notice(.unavailable(lost))
+    let notices = Self.notices(for: events, watching: targets)
+    if notices.contains(where: { $0 != .changed }) { source.cancel() }
+    for notice in notices { self.notice(notice) }
+  }
+
+  /// What a batch of events says about the file: changed (its name, a
+  /// conflict copy shown beside it, or events lost), and whether the watch
+  /// is over (its folder moved, deleted or unmounted). Pure, for the tests.
+  static func notices(for events: [Event], watching targets: [Target]) -> [FileNotice] {
+    var changed = false
+    var isOver = false
+    for event in events {
+      if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+        changed = true  // events were dropped: one of them may have been the file's
+      } else if event.mask & folderEvents != 0, targets.contains(where: { $0.watch == event.watch }) {
+        isOver = true
+      } else if targets.contains(where: { $0.watch == event.watch && ($0.name == event.name || SyncConflictCopy.isShown(event.name, of: $0.name)) }) {
+        changed = true
+      }
     }
+    var notices: [FileNotice] = changed ? [.changed] : []
+    if isOver { notices.append(.unavailable("the todo file's folder was moved, deleted or unmounted")) }
+    return notices
   }
 }
