@@ -8,7 +8,7 @@ APT_PACKAGES = libncurses-dev tmux binutils
 # Only the tests need todo.sh (to check that it reads what yaru writes);
 # `yaru sync` runs the git program, and its tests need it; the scripting
 # tests read yaru's JSON and iCalendar with Python packages in a venv.
-TEST_APT_PACKAGES = todotxt-cli git python3-venv
+TEST_APT_PACKAGES = todotxt-cli git python3-venv strace
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 # `yaru --version` names the commit it was built from (Package.swift reads
@@ -151,6 +151,7 @@ test: test-deps
 	@# lose a line now and then (docs/TodoFile.md), so they are not CI's.
 	STRESS_RUNS=0 Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/hostile.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/idle.sh $(DEBUG_BIN)/yaru
 
 ## stress: the open list, 40 `yaru add`, a lockless appender and `sed -i`
 ## writing one file at once, 6 runs; then archive, undo and SIGKILL on a

@@ -22,7 +22,7 @@ final class InteractiveSession {
   private var sources: [any DispatchSourceProtocol] = []
   private var recorder: KeyRecorder?
   /// Held for the whole session, each list's once it is shown; one another
-  /// yaru has (read-only) is tried again every second (`waitForTheWriter`).
+  /// yaru has (read-only) is waited for in the kernel (`waitForTheWriter`).
   private let locks: ListLocks
   /// Each list's todo file (one, without `[lists]`).
   private let paths: [String]
@@ -66,10 +66,13 @@ final class InteractiveSession {
         path: list.path, donePath: TodoFilePath.done(besides: list.path, config: config), rescueFolder: StateFile.rescueFolder()
       )
       var clients = ListClients(name: list.name, file: client, history: keepsHistory ? histories[index] : nil)
+      clients.fileNotices = .kernel(path: list.path)
       clients.takeLock = { locks.take(index) }
       return clients
     }
     environment.macros = MacroFolder(path: MacroFolder.path()).client
+    // Other programs' changes seen at once, and no polling while idle.
+    environment.fileNotices = .kernel(path: file.path)
     if config.syncsWithGit {
       let git = GitSync(todoPath: file.path, donePath: file.donePath, driverCommand: SyncCommand.ownPath, history: history)
       let path = file.path
@@ -103,22 +106,19 @@ final class InteractiveSession {
     ioQueue.async { TodoFile.removeLeftoverTemporaryFiles(of: path) }
   }
 
-  /// Read-only: tries the lock once a second, so that when the yaru that
-  /// has the file quits, this one becomes the writer without a restart.
+  /// Read-only lists: when the yaru that has one quits (or dies), the
+  /// kernel wakes the thread waiting for its lock (ListLocks) and this
+  /// one becomes its writer without a restart; nothing polls meanwhile.
   private func waitForTheWriter(isOnlyList: Bool) {
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
-    timer.setEventHandler { [unowned self] in
-      MainActor.assumeIsolated {
-        guard locks.isWaiting else { return }
-        for index in locks.takeFreed() {
+    locks.whenFreed { index in
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { [weak self] in
+          guard let self else { return }
           removeLeftoverTemporaryFiles(index)
           program.send(isOnlyList ? .file(.writerLeft) : .writerLeft(list: index))
         }
       }
     }
-    timer.resume()
-    sources.append(timer)
   }
 
   /// Shows the list on `terminal` and takes its keys and signals.

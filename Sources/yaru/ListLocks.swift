@@ -1,45 +1,64 @@
+import Dispatch
 import Synchronization
 import TodoStorage
 
 /// The instance locks of the session's lists, by their place in `[lists]`
 /// (one, at 0, without it): a list's is taken when it is first shown (the
 /// one yaru opens on, at start), so another yaru can have the others. One
-/// another yaru holds is tried again every second until it is free.
-/// Taken on the I/O queue, tried again and released on the main queue.
+/// another yaru holds is waited for on a thread of its own, blocked in the
+/// kernel until that yaru quits or dies (no polling: an idle read-only
+/// yaru makes no system calls); `whenFreed`'s handler is then called.
 final class ListLocks: Sendable {
   private let paths: [String]
   private let held = Mutex<[Int: InstanceLock]>([:])
-  /// Lists whose lock another yaru had when it was tried.
+  /// Lists whose lock another yaru had when it was tried: each waited for.
   private let waiting = Mutex<Set<Int>>([])
+  private let waits = DispatchQueue(label: "yaru.writer-wait", attributes: .concurrent)
+  /// Who is told a list's lock is held now, and the lists freed before
+  /// anyone was there to be told.
+  private let freed = Mutex<(handler: (@Sendable (Int) -> Void)?, untold: [Int])>((nil, []))
 
   init(paths: [String]) {
     self.paths = paths
   }
 
-  /// Takes list `index`'s lock; false while another yaru has it.
+  /// `handler` is called (on the waiting thread) with each list whose lock
+  /// was refused once this yaru holds it — at once for those freed already.
+  func whenFreed(_ handler: @escaping @Sendable (Int) -> Void) {
+    let untold = freed.withLock { freed in
+      freed.handler = handler
+      defer { freed.untold = [] }
+      return freed.untold
+    }
+    untold.forEach(handler)
+  }
+
+  /// Takes list `index`'s lock; false while another yaru has it (it is
+  /// then waited for).
   func take(_ index: Int) -> Bool {
     if held.withLock({ $0[index] != nil }) { return true }
     guard let lock = InstanceLock.acquire(for: paths[index]) else {
-      waiting.withLock { _ = $0.insert(index) }
+      waitFor(index)
       return false
     }
     held.withLock { $0[index] = lock }
     return true
   }
 
-  /// The lists whose lock became free since they were refused, now held.
-  func takeFreed() -> [Int] {
-    let tried = waiting.withLock { $0 }
-    let taken = tried.filter { index in
-      guard let lock = InstanceLock.acquire(for: paths[index]) else { return false }
+  private func waitFor(_ index: Int) {
+    guard waiting.withLock({ $0.insert(index).inserted }) else { return }
+    let path = paths[index]
+    waits.async { [self] in
+      guard let lock = InstanceLock.acquire(for: path, waiting: true) else { return }
       held.withLock { $0[index] = lock }
-      return true
+      waiting.withLock { _ = $0.remove(index) }
+      let handler = freed.withLock { freed in
+        if freed.handler == nil { freed.untold.append(index) }
+        return freed.handler
+      }
+      handler?(index)
     }
-    waiting.withLock { $0.subtract(taken) }
-    return taken.sorted()
   }
-
-  var isWaiting: Bool { waiting.withLock { !$0.isEmpty } }
 
   func releaseAll() {
     for lock in held.withLock({ $0.values }) { lock.release() }

@@ -46,7 +46,7 @@ extension AppReducer {
       // save failed (a writer stuck on the folder's lock,
       // a full disk): no retry loop keeps the program; a rescue copy does.
       return rescueUnsaved(&state)
-    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound, .historyFailed, .otherListFailed:
+    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .noticed, .noticesSettled, .folderBusy, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound, .historyFailed, .otherListFailed:
       return .none
     }
   }
@@ -55,8 +55,14 @@ extension AppReducer {
   /// main queue, over a snapshot of the list as it is now.
   private func merge(_ state: inout State, _ loaded: LoadedFile, known: DiskStamp?) -> Effect<Action> {
     // Read against a stamp yaru no longer has (a save finished meanwhile):
-    // the next look compares with the right one.
-    guard !state.file.isSaving, known == state.file.stamp else { return .none }
+    // the next look compares with the right one. Polled, that look comes
+    // within the second; with notices it is asked for here, now or once
+    // the save ends (no notice may come again).
+    guard !state.file.isSaving, known == state.file.stamp else {
+      guard listEnvironment(state).fileNotices != nil else { return .none }
+      state.file.hasUnlookedNotice = true
+      return fileSync(state).lookAfterNotice(&state.file).map(Action.file)
+    }
     guard loaded.stamp?.hash != state.file.stamp?.hash else {
       state.file.stamp = loaded.stamp  // touched, same bytes
       return .none

@@ -75,9 +75,11 @@ extension AppReducer {
     state.handShownToList()
     let file = fileSync(state)
     if wasLoaded {
-      // What other programs did meanwhile is read now, and merged.
+      // What other programs did meanwhile is read now, and merged; from
+      // now on its file's notices are listened to (or it is polled).
+      effects.append(file.listenForNotices.map(Action.file))
       effects.append(file.look(state.file, rehash: true).map(Action.file))
-      effects.append(file.watch.map(Action.file))
+      if listEnvironment(state).fileNotices == nil { effects.append(file.poll.map(Action.file)) }
     } else {
       // Shown for the first time: its lock taken (its answer comes before
       // the file, which the keys wait for), then read, with its history.
@@ -108,7 +110,7 @@ extension AppReducer {
   /// What the shown list's file has running on timers: stopped as it is parked.
   private var stopFileWork: Effect<Action> {
     .merge(
-      .cancel(id: FileSync.CancelID.watch), .cancel(id: FileSync.CancelID.look), .cancel(id: FileSync.CancelID.merge),
+      FileSync.stopWatching.map(Action.file), .cancel(id: FileSync.CancelID.look), .cancel(id: FileSync.CancelID.merge),
       .cancel(id: FileSync.CancelID.saveSlow), .cancel(id: FileSync.CancelID.retry), .cancel(id: ListFeature.CancelID.sink),
       .cancel(id: CancelID.matchCount)
     )

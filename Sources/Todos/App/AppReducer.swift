@@ -177,7 +177,7 @@ public struct AppReducer: Reducer {
         readMacros(state),
         fileSync(state).load(&state.file).map(Action.file),
         checkForACutShortMove,
-        .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) },
+        nextClockTick(after: state.now, at: state.utcOffset),
         // A message the program starts with (a state file passed over) goes too.
         state.flash.map { flash(&state, $0) } ?? .none
       )
@@ -326,10 +326,36 @@ public struct AppReducer: Reducer {
     case .clockTicked(let now):
       state.now = now
       state.utcOffset = environment.utcOffset(now)
+      return .merge(nextClockTick(after: now, at: state.utcOffset), safetyNetLook(&state))
     case .flashExpired:
       state.flash = nil
     }
     return .none
+  }
+
+  /// The clock's next tick, at the next minute on the user's clock: the
+  /// header shows minutes, and today (thresholds, `due:`) changes at one,
+  /// so an idle yaru wakes once a minute. Worked out again at every tick,
+  /// so the clock never drifts off the minute. (The sink of completed
+  /// todos and the flash have timers of their own.)
+  /// On the wall clock: after a suspended laptop wakes, the header shows
+  /// the time at once, not up to a minute later.
+  func nextClockTick(after now: Date, at offset: UTCOffset) -> Effect<Action> {
+    let clock = environment.now
+    let next = now.addingTimeInterval(ClockTick.delay(after: now, at: offset, unit: ClockTick.shown).timeInterval)
+    return .run(on: environment.mainQueue, at: next) { send in send(.clockTicked(clock())) }
+      .cancellable(id: CancelID.clock, cancelInFlight: true)
+  }
+
+  /// With the kernel's notices, the file is not polled; the clock's minute
+  /// also looks at it (its bytes every fifth), in the same wake: for what
+  /// the notices may not tell (a hard link written in another folder, a
+  /// rewrite of the same size within the same tick of the file system's
+  /// clock, sync tools' conflict copies beside it).
+  private func safetyNetLook(_ state: inout State) -> Effect<Action> {
+    let environment = listEnvironment(state)
+    guard environment.fileNotices != nil, state.file.noticesUnavailable == nil, environment.file != nil else { return .none }
+    return fileSync(state).reduce(into: &state.file, action: .watchTicked).map(Action.file)
   }
 
   /// How long a signal waits for the last save before the program exits

@@ -8,6 +8,8 @@ public struct ListClients: Sendable {
   public var name: String
   public var file: TodoFileClient?
   public var history: HistoryClient?
+  /// The kernel's notices of changes to its file (nil: polled, as in tests).
+  public var fileNotices: FileNoticeClient?
   /// Takes the list's instance lock, when it is first shown: false while
   /// another yaru has the list open (it is then read-only here). I/O queue.
   public var takeLock: @Sendable () -> Bool = { true }
@@ -27,6 +29,7 @@ extension AppEnvironment {
     var environment = self
     environment.file = lists[index].file
     environment.history = lists[index].history
+    environment.fileNotices = lists[index].fileNotices
     return environment
   }
 
