@@ -13,7 +13,6 @@ final class ListLocks: Sendable {
   private let held = Mutex<[Int: InstanceLock]>([:])
   /// Lists whose lock another yaru had when it was tried: each waited for.
   private let waiting = Mutex<Set<Int>>([])
-  private let waits = DispatchQueue(label: "yaru.writer-wait", attributes: .concurrent)
   /// Who is told a list's lock is held now, and the lists freed before
   /// anyone was there to be told.
   private let freed = Mutex<(handler: (@Sendable (Int) -> Void)?, untold: [Int])>((nil, []))
@@ -48,7 +47,9 @@ final class ListLocks: Sendable {
   private func waitFor(_ index: Int) {
     guard waiting.withLock({ $0.insert(index).inserted }) else { return }
     let path = paths[index]
-    waits.async { [self] in
+    // A serial queue of its own for each wait: a concurrent queue's blocked
+    // thread has libdispatch's pool monitor wake every second.
+    DispatchQueue(label: "yaru.writer-wait.\(index)").async { [self] in
       guard let lock = InstanceLock.acquire(for: path, waiting: true) else { return }
       held.withLock { $0[index] = lock }
       waiting.withLock { _ = $0.remove(index) }
