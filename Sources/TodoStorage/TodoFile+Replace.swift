@@ -35,8 +35,14 @@ extension TodoFile {
   /// the file itself is flushed. If a crash cuts the in-place write short,
   /// that copy stays, yaru shows it like a sync tool's conflict copy, and
   /// `yaru merge` brings it back.
+  ///
+  /// The stamp it returns is that of the bytes yaru wrote (`savedStamp`),
+  /// never of what another program made of them since. `whenWritten` runs
+  /// once the new text is in place, before its stamp is taken: where tests
+  /// write as another program would in that moment.
   static func replace(
-    _ target: FilePath, in folder: FilePath, with text: String, path: String, expecting: DiskExpectation
+    _ target: FilePath, in folder: FilePath, with text: String, path: String, expecting: DiskExpectation,
+    whenWritten: () -> Void = {}
   ) throws(TodoFileError) -> SavedFile {
     func failure(_ what: String, _ error: Errno = Errno(rawValue: errno)) -> TodoFileError {
       TodoFileError("Cannot save \(path): \(what): \(error.reason)")
@@ -56,6 +62,7 @@ extension TodoFile {
     var keepsCopy = false
     defer { if isOpen { try? descriptor.close() } }
     var displaced: DisplacedFile?
+    var written: Stat
     do throws(TodoFileError) {
       do {
         _ = try descriptor.writeAll(text.utf8)
@@ -69,6 +76,11 @@ extension TodoFile {
         _ = fchown(raw, old.userID.rawValue, old.groupID.rawValue)
       }
       guard fsync(raw) == 0 else { throw failure("cannot flush to disk") }
+      do {
+        written = try descriptor.stat()
+      } catch {
+        throw failure("cannot check the saved file", error)
+      }
       isOpen = false
       do {
         try descriptor.close()
@@ -77,7 +89,7 @@ extension TodoFile {
       }
       if isLinked {
         do throws(TodoFileError) {
-          try overwrite(target, with: text, path: path, expecting: expecting)
+          written = try overwrite(target, with: text, path: path, expecting: expecting)
         } catch {
           // The file may be cut short now: the flushed copy is the whole text.
           keepsCopy = !error.isConflict
@@ -91,12 +103,26 @@ extension TodoFile {
       if !keepsCopy { unlink(temporary) }
       throw error
     }
+    whenWritten()
     syncFolder(folder)
-    do throws(Errno) {
-      return SavedFile(stamp: DiskStamp(try Stat(target), hash: DiskStamp.hash(text.utf8)), displaced: displaced)
-    } catch {
-      throw failure("cannot check the saved file", error)
-    }
+    return SavedFile(stamp: savedStamp(of: target, written: written, hash: DiskStamp.hash(text.utf8)), displaced: displaced)
+  }
+
+  /// The stamp of the file yaru just wrote (`written`: its status once
+  /// flushed), as the path shows it now: the swap changed its status-change
+  /// time. Other programs take no lock: one may have appended to it
+  /// (`>>`) or renamed its own version over it since the swap. Its status
+  /// must not then be paired with the hash of yaru's text — the looks and
+  /// the next save's check would take their change for yaru's own bytes,
+  /// and that save would drop it (the stress lost an appended line so).
+  /// So unless the path still holds yaru's file, unchanged, the stamp is of
+  /// the file as yaru wrote it, which the path no longer matches: the next
+  /// look reads the file and merges what was written.
+  static func savedStamp(of target: FilePath, written: Stat, hash: UInt64) -> DiskStamp {
+    let ours = DiskStamp(written, hash: hash)
+    guard let info = try? Stat(target) else { return ours }
+    let now = DiskStamp(info, hash: hash)
+    return now.inode == ours.inode && now.size == ours.size && now.modified == ours.modified ? now : ours
   }
 
   /// Marks the copy an in-place save flushes first (`.todo.txt.yaru-inplace-XXXXXX`).
@@ -195,8 +221,11 @@ extension TodoFile {
 
   /// Writes `text` into the file itself, keeping its inode and so its hard
   /// links; first reads it through the same descriptor, and refuses (a
-  /// conflict) if another program changed it since the check.
-  private static func overwrite(_ target: FilePath, with text: String, path: String, expecting: DiskExpectation) throws(TodoFileError) {
+  /// conflict) if another program changed it since the check. Returns its
+  /// status once flushed.
+  private static func overwrite(
+    _ target: FilePath, with text: String, path: String, expecting: DiskExpectation
+  ) throws(TodoFileError) -> Stat {
     do {
       let file = try FileDescriptor.open(target, .readWrite, options: [.closeOnExec])
       defer { try? file.close() }
@@ -206,6 +235,7 @@ extension TodoFile {
       }
       _ = try file.writeAll(toAbsoluteOffset: 0, text.utf8)
       guard ftruncate(file.rawValue, off_t(text.utf8.count)) == 0, fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
+      return try file.stat()
     } catch let error as TodoFileError {
       throw error
     } catch {

@@ -58,6 +58,55 @@ struct SaveRaceTests {
     #expect(saved.displaced?.text == "a\nB edited by sed\n")
   }
 
+  /// An append that lands on yaru's new file right after the swap, before
+  /// its stamp is taken (found by the stress: `echo >>` at that moment).
+  /// The stamp was the path's status — with the append — and the hash of
+  /// yaru's text: the looks found the file "unchanged", the next save's
+  /// check passed on the status alone, and its swap removed the line.
+  @Test func anAppendRightAfterTheSwapIsNotTakenForYarusOwnBytes() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/todo.txt"
+    let checked = try TodoFile.write("a\nb\n", to: path).stamp
+    let saved = try TodoFile.replace(
+      FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
+      whenWritten: {
+        let append = open(path, O_WRONLY | O_APPEND)
+        _ = write(append, "appended by todo.sh\n", 20)
+        close(append)
+      }
+    )
+    #expect(saved.displaced == nil)
+    guard case .read(let text, _) = TodoFile.look(path, since: saved.stamp) else {
+      Issue.record("the look took the appended file for yaru's own")
+      return
+    }
+    #expect(text == "a\nb\nmine\nappended by todo.sh\n")
+    let next = #expect(throws: TodoFileError.self) { try TodoFile.write("a\nb\nmine\nmore\n", to: path, expecting: .unchanged(saved.stamp)) }
+    #expect(next?.isConflict == true, "the next save reads and merges instead")
+    #expect(try read(path) == "a\nb\nmine\nappended by todo.sh\n")
+  }
+
+  /// Likewise a program that renames its version over the path right after
+  /// the swap (`sed -i`): its file is not taken for yaru's.
+  @Test func aRenameRightAfterTheSwapIsNotTakenForYarusOwnBytes() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/todo.txt"
+    let checked = try TodoFile.write("a\nb\n", to: path).stamp
+    let saved = try TodoFile.replace(
+      FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
+      whenWritten: {
+        try? "a\nB by sed\nmine\n".write(toFile: folder + "/sedXYZ", atomically: false, encoding: .utf8)
+        rename(folder + "/sedXYZ", path)
+      }
+    )
+    #expect(TodoFile.look(path, since: saved.stamp) != .unchanged)
+    let next = #expect(throws: TodoFileError.self) { try TodoFile.write("a\nb\nmine\nmore\n", to: path, expecting: .unchanged(saved.stamp)) }
+    #expect(next?.isConflict == true)
+    #expect(try read(path) == "a\nB by sed\nmine\n")
+  }
+
   @Test func nothingWrittenMeanwhileLeavesNothingBehind() throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
