@@ -23,12 +23,19 @@ for try in $(seq "$tries"); do
   sock="$work/sock$try"
   tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color "'$yaru' --file '$work/todo.txt'"
   for _ in $(seq 600); do tmux -S "$sock" capture-pane -p | grep -q "[1-9][0-9]* items left" && break; sleep 0.05; done
-  pid=$(pgrep -P "$(tmux -S "$sock" display -p '#{pane_pid}')" -f "$yaru")
+  # The pane's shell execs yaru (a single command): the pane's process is
+  # yaru itself, else yaru is its child.
+  pane=$(tmux -S "$sock" display -p '#{pane_pid}')
+  if [ "$(ps -o comm= -p "$pane")" = yaru ]; then pid=$pane; else pid=$(pgrep -P "$pane" -x yaru); fi
+  if [ -z "$pid" ]; then failed=$((failed + 1)); echo "  FAIL try $try: no yaru process to kill"; tmux -S "$sock" kill-server; continue; fi
   tmux -S "$sock" send-keys A
   sleep "0.$(printf '%03d' $((RANDOM % 800)))"
   tmux -S "$sock" send-keys u
   sleep "0.$(printf '%03d' $((RANDOM % 800)))"
-  kill -KILL "$pid" 2>/dev/null
+  kill -KILL "$pid"
+  # Checked only once it is gone: a yaru still saving could move the lines
+  # between the two files while they are read.
+  for _ in $(seq 500); do kill -0 "$pid" 2>/dev/null || break; sleep 0.01; done
   tmux -S "$sock" kill-server 2>/dev/null
   missing=""
   for k in 1 2 3 4 5; do
