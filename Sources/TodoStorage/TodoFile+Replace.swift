@@ -37,12 +37,15 @@ extension TodoFile {
   /// `yaru merge` brings it back.
   ///
   /// The stamp it returns is that of the bytes yaru wrote (`savedStamp`),
-  /// never of what another program made of them since. `whenWritten` runs
-  /// once the new text is in place, before its stamp is taken: where tests
-  /// write as another program would in that moment.
+  /// never of what another program made of them since.
+  ///
+  /// Where tests write as another program would at those moments:
+  /// `whileOldFileIsOpen` runs while another program holds the displaced
+  /// file open for writing (`waitForLateWriters`), `whenWritten` once the
+  /// new text is in place, before its stamp is taken.
   static func replace(
     _ target: FilePath, in folder: FilePath, with text: String, path: String, expecting: DiskExpectation,
-    whenWritten: () -> Void = {}
+    whileOldFileIsOpen: () -> Void = {}, whenWritten: () -> Void = {}
   ) throws(TodoFileError) -> SavedFile {
     func failure(_ what: String, _ error: Errno = Errno(rawValue: errno)) -> TodoFileError {
       TodoFileError("Cannot save \(path): \(what): \(error.reason)")
@@ -97,7 +100,7 @@ extension TodoFile {
         }
         unlink(temporary)
       } else {
-        displaced = try swap(temporary, into: target, path: path, expecting: expecting)
+        displaced = try swap(temporary, into: target, path: path, expecting: expecting, whileOldFileIsOpen: whileOldFileIsOpen)
       }
     } catch {
       if !keepsCopy { unlink(temporary) }
@@ -131,17 +134,17 @@ extension TodoFile {
   /// Puts `temporary` at `target` in one step; what was at `target` then,
   /// if it is not what the check saw, is another program's and comes back.
   private static func swap(
-    _ temporary: String, into target: FilePath, path: String, expecting: DiskExpectation
+    _ temporary: String, into target: FilePath, path: String, expecting: DiskExpectation, whileOldFileIsOpen: () -> Void
   ) throws(TodoFileError) -> DisplacedFile? {
     func failure() -> TodoFileError { TodoFileError("Cannot save \(path): cannot replace the file: \(Errno(rawValue: errno).reason)") }
     if yaru_exchange(temporary, target.string) == 0 {
-      return keep(displacedAt: temporary, path: path, unless: expecting)
+      return keep(displacedAt: temporary, path: path, unless: expecting, whileOldFileIsOpen: whileOldFileIsOpen)
     }
     switch errno {
     case ENOENT:
       // No file now (deleted meanwhile): ours goes in, unless one just came.
       if yaru_rename_no_replace(temporary, target.string) == 0 { return nil }
-      if errno == EEXIST { return try swap(temporary, into: target, path: path, expecting: expecting) }
+      if errno == EEXIST { return try swap(temporary, into: target, path: path, expecting: expecting, whileOldFileIsOpen: whileOldFileIsOpen) }
       if errno == EINVAL, rename(temporary, target.string) == 0 { return nil }
       throw failure()
     case EINVAL, ENOSYS, EOPNOTSUPP:
@@ -149,6 +152,7 @@ extension TodoFile {
       let old = open(target.string, O_RDONLY | O_CLOEXEC)
       defer { if old >= 0 { close(old) } }
       guard rename(temporary, target.string) == 0 else { throw failure() }
+      if old >= 0 { waitForLateWriters(to: old, whileOpen: whileOldFileIsOpen) }
       guard old >= 0, let bytes = readAll(from: old), let text = String(validating: bytes, as: UTF8.self),
             !isExpected(bytes, expecting)
       else { return nil }
@@ -157,6 +161,28 @@ extension TodoFile {
       throw failure()
     }
   }
+
+  /// Waits, up to `lateWriterPatience`, while another program holds the
+  /// displaced file (`descriptor`) open for writing. A shell's `>>` opens
+  /// the path and then writes: when the swap falls between the two, the
+  /// line goes into the displaced file, perhaps after yaru has read it —
+  /// and would go with it. Once no program holds it open, nothing can
+  /// reach it any more (its name is yaru's temporary one). Where the kernel
+  /// cannot tell (no leases on the file system), it is read at once.
+  private static func waitForLateWriters(to descriptor: Int32, whileOpen: () -> Void) {
+    let clock = ContinuousClock()
+    let deadline = clock.now + lateWriterPatience
+    while yaru_is_open_for_writing(descriptor) == 1, clock.now < deadline {
+      whileOpen()
+      usleep(500)
+    }
+  }
+
+  /// How long a save waits for a writer that holds the displaced file open:
+  /// a shell writes microseconds after it opens, a loaded machine may
+  /// delay it some milliseconds; a program that keeps it open longer is
+  /// not waited for.
+  static let lateWriterPatience: Duration = .milliseconds(100)
 
   /// Whether the displaced file is, by its inode, size and modification
   /// time, the one the check saw (its status-change time moved with the
@@ -184,13 +210,16 @@ extension TodoFile {
 
   /// The file a swap displaced, now at `temporary`: removed if it is what
   /// the check saw; else kept under a name of its own and returned.
-  private static func keep(displacedAt temporary: String, path: String, unless expecting: DiskExpectation) -> DisplacedFile? {
+  private static func keep(
+    displacedAt temporary: String, path: String, unless expecting: DiskExpectation, whileOldFileIsOpen: () -> Void
+  ) -> DisplacedFile? {
+    let file = open(temporary, O_RDONLY | O_CLOEXEC)
+    defer { if file >= 0 { close(file) } }
+    if file >= 0 { waitForLateWriters(to: file, whileOpen: whileOldFileIsOpen) }
     if isUntouched(temporary, since: expecting) {
       unlink(temporary)
       return nil
     }
-    let file = open(temporary, O_RDONLY | O_CLOEXEC)
-    defer { if file >= 0 { close(file) } }
     let bytes = file >= 0 ? readAll(from: file) : nil
     guard let bytes, !isExpected(bytes, expecting) else {
       unlink(temporary)

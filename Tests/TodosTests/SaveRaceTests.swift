@@ -87,6 +87,32 @@ struct SaveRaceTests {
     #expect(try read(path) == "a\nb\nmine\nappended by todo.sh\n")
   }
 
+  /// A shell's `>>` opened the file before the swap and writes after it:
+  /// its line goes into the displaced file. The save waits while another
+  /// program holds that file open for writing, so the line is in what it
+  /// reads — it used to find the displaced file untouched and remove it,
+  /// the line with it.
+  @Test func anAppendOpenedBeforeTheSwapAndWrittenAfterItComesBackDisplaced() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/todo.txt"
+    let checked = try TodoFile.write("a\nb\n", to: path).stamp
+    var shell = open(path, O_WRONLY | O_APPEND)
+    func append() {
+      guard shell >= 0 else { return }
+      _ = write(shell, "appended by todo.sh\n", 20)
+      close(shell)
+      shell = -1
+    }
+    let saved = try TodoFile.replace(
+      FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
+      whileOldFileIsOpen: append
+    )
+    append()  // where the shell wrote had the save not waited
+    #expect(try read(path) == "a\nb\nmine\n")
+    #expect(saved.displaced?.text == "a\nb\nappended by todo.sh\n")
+  }
+
   /// Likewise a program that renames its version over the path right after
   /// the swap (`sed -i`): its file is not taken for yaru's.
   @Test func aRenameRightAfterTheSwapIsNotTakenForYarusOwnBytes() throws {
