@@ -25,7 +25,7 @@ enum InputGate {
   /// effects, timers and signals report.
   private static func isIntent(_ action: AppReducer.Action) -> Bool {
     switch action {
-    case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.doneFileFailed),
+    case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.redoneArchiveWritten),
          .sync(.started), .sync(.due), .sync(.fileChanged), .sync(.finished), .sync(.quitting), .sync(.finalWaitOver),
          .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized:
       false

@@ -118,8 +118,9 @@ public struct ListFeature: Reducer {
     case cycleOrder
     /// Sent by the sink's timer, a second after the last toggle.
     case sinkCompletedTodos
-    /// Undoing or redoing an archive could not change the done file.
-    case doneFileFailed(String)
+    /// A redone archive's lines are in the done file (or could not be put
+    /// there: why): the redo (the step's record id) is made now.
+    case redoneArchiveWritten(String, failure: String?)
 
     static let todoPath = CasePath<Action, (id: UUID, action: Todo.Action)>(
       Action.todo, extract: { if case let .todo(id, action) = $0 { (id, action) } else { nil } }
@@ -216,8 +217,8 @@ public struct ListFeature: Reducer {
       state.selection = state.firstVisible()?.id
     case .sinkCompletedTodos:
       state.sinkCompletedTodos()
-    case .doneFileFailed(let message):
-      state.message = "Done file: \(message)"
+    case .redoneArchiveWritten(let id, let failure):
+      return redoneArchiveWritten(&state, id, failure: failure)
     }
     return .none
   }
