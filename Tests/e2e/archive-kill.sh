@@ -15,7 +15,9 @@ lines=200000
 awk -v n=$lines 'BEGIN { for (i = 1; i <= n; i++) { if (i % 40000 == 0) print "x 2026-01-01 done " i / 40000; else print "(B) todo number " i " +project @context" } }' > "$work/base.txt"
 passed=0
 failed=0
-landed_before=0
+todo_only=0
+done_only=0
+both=0
 echo "archive, undo and SIGKILL on $lines lines ($tries tries)"
 for try in $(seq "$tries"); do
   cp "$work/base.txt" "$work/todo.txt"
@@ -43,8 +45,16 @@ for try in $(seq "$tries"); do
     [ "$found" -ge 1 ] || missing="$missing $k"
   done
   if [ -z "$missing" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL try $try: done$missing in neither file"; fi
-  grep -q "done 1\$" "$work/done.txt" 2>/dev/null && landed_before=$((landed_before + 1))
+  # Where the kill came: before the archive or after the whole undo (the
+  # todo file only); between the archive's save and the undo's (the done
+  # file only); while a side that gains the lines is written before the
+  # other loses them (both).
+  in_todo=$(grep -c "^x 2026-01-01 done 1\$" "$work/todo.txt")
+  in_done=$(grep -c "^x 2026-01-01 done 1\$" "$work/done.txt" 2>/dev/null)
+  if [ "$in_todo" -ge 1 ] && [ "${in_done:-0}" -ge 1 ]; then both=$((both + 1))
+  elif [ "${in_done:-0}" -ge 1 ]; then done_only=$((done_only + 1))
+  else todo_only=$((todo_only + 1)); fi
 done
-echo "  the done file had the lines when the kill came in $landed_before of $tries tries"
+echo "  where the kill left the lines: the todo file only $todo_only, the done file only $done_only, both $both"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -198,7 +198,7 @@ for run in $(seq "$runs"); do
   lost_total=$((lost_total + lost)); twice_total=$((twice_total + twice))
 done
 if [ "$runs" -eq 0 ]; then
-  :  # not asked for (make test; make stress runs it)
+  :  # not asked for (STRESS_RUNS=0)
 elif [ "$lost_total" -eq 0 ] && [ "$twice_total" -eq 0 ]; then
   ok "stress ($runs runs of 120 writes): 0 lost, 0 twice"
 else
