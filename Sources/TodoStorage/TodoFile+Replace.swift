@@ -172,9 +172,19 @@ extension TodoFile {
   private static func waitForLateWriters(to descriptor: Int32, whileOpen: () -> Void) {
     let clock = ContinuousClock()
     let deadline = clock.now + lateWriterPatience
-    while yaru_is_open_for_writing(descriptor) == 1, clock.now < deadline {
+    while isOpenForWriting(descriptor) == true, clock.now < deadline {
       whileOpen()
       usleep(500)
+    }
+  }
+
+  /// Whether a program holds the file open for writing now; nil where the
+  /// kernel cannot tell (no leases on this file system, or not allowed).
+  static func isOpenForWriting(_ descriptor: Int32) -> Bool? {
+    switch yaru_is_open_for_writing(descriptor) {
+    case 1: true
+    case 0: false
+    default: nil
     }
   }
 
