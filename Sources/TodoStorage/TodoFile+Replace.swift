@@ -108,7 +108,7 @@ extension TodoFile {
     }
     whenWritten()
     syncFolder(folder)
-    return SavedFile(stamp: savedStamp(of: target, written: written, hash: DiskStamp.hash(text.utf8)), displaced: displaced)
+    return SavedFile(stamp: savedStamp(of: target, written: written, text: text), displaced: displaced)
   }
 
   /// The stamp of the file yaru just wrote (`written`: its status once
@@ -120,11 +120,14 @@ extension TodoFile {
   /// and that save would drop it (the stress lost an appended line so).
   /// So unless the path still holds yaru's file, unchanged, the stamp is of
   /// the file as yaru wrote it, which the path no longer matches: the next
-  /// look reads the file and merges what was written.
-  static func savedStamp(of target: FilePath, written: Stat, hash: UInt64) -> DiskStamp {
-    let ours = DiskStamp(written, hash: hash)
+  /// look reads the file and merges what was written. (Its size is always
+  /// that of `text`: a file written in place may have grown before
+  /// `written` was taken.)
+  static func savedStamp(of target: FilePath, written: Stat, text: String) -> DiskStamp {
+    var ours = DiskStamp(written, hash: DiskStamp.hash(text.utf8))
+    ours.size = Int64(text.utf8.count)
     guard let info = try? Stat(target) else { return ours }
-    let now = DiskStamp(info, hash: hash)
+    let now = DiskStamp(info, hash: ours.hash)
     return now.inode == ours.inode && now.size == ours.size && now.modified == ours.modified ? now : ours
   }
 

@@ -98,6 +98,29 @@ struct SaveRaceTests {
     #expect(try read(path) == "a\nb\nmine\nappended by todo.sh\n")
   }
 
+  /// The same for a hard-linked file, written in place: the append after
+  /// the write is read by the next look, not taken for yaru's bytes.
+  @Test func anAppendRightAfterAnInPlaceWriteIsNotTakenForYarusOwnBytes() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/todo.txt"
+    let checked = try TodoFile.write("a\n", to: path).stamp
+    try FileManager.default.linkItem(atPath: path, toPath: folder + "/link.txt")
+    let saved = try TodoFile.replace(
+      FilePath(path), in: FilePath(folder), with: "a\nmine\n", path: path, expecting: .unchanged(checked),
+      whenWritten: {
+        let append = open(path, O_WRONLY | O_APPEND)
+        _ = write(append, "appended\n", 9)
+        close(append)
+      }
+    )
+    guard case .read(let text, _) = TodoFile.look(path, since: saved.stamp) else {
+      Issue.record("the look took the appended file for yaru's own")
+      return
+    }
+    #expect(text == "a\nmine\nappended\n")
+  }
+
   /// A shell's `>>` opened the file before the swap and writes after it:
   /// its line goes into the displaced file. The save waits while another
   /// program holds that file open for writing, so the line is in what it

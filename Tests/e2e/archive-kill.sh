@@ -15,6 +15,8 @@ lines=200000
 awk -v n=$lines 'BEGIN { for (i = 1; i <= n; i++) { if (i % 40000 == 0) print "x 2026-01-01 done " i / 40000; else print "(B) todo number " i " +project @context" } }' > "$work/base.txt"
 passed=0
 failed=0
+# A process that has not ended (a zombie has).
+is_running() { local state; state=$(ps -o stat= -p "$1" 2>/dev/null); [ -n "$state" ] && [ "${state#Z}" = "$state" ]; }
 todo_only=0
 done_only=0
 both=0
@@ -37,7 +39,7 @@ for try in $(seq "$tries"); do
   kill -KILL "$pid"
   # Checked only once it is gone: a yaru still saving could move the lines
   # between the two files while they are read.
-  for _ in $(seq 500); do kill -0 "$pid" 2>/dev/null || break; sleep 0.01; done
+  for _ in $(seq 500); do is_running "$pid" || break; sleep 0.01; done
   tmux -S "$sock" kill-server 2>/dev/null
   missing=""
   for k in 1 2 3 4 5; do
