@@ -146,6 +146,23 @@ struct ArchiveTests {
     store.cancelAllEffects()
   }
 
+  /// Ctrl-R twice before the done file has the lines: redone once.
+  @Test func aRedoPressedTwiceIsMadeOnce() {
+    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
+    let store = loadedStore(disk)
+    store.send(.archiveCompleted)
+    scheduler.advance(by: .seconds(1))
+    store.send(.list(.undo))
+    scheduler.advance(by: .seconds(1))
+    store.send(.list(.redo))
+    store.send(.list(.redo))
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.flash == "Redone — u undoes")
+    #expect(disk.file("todo.txt") == "one\n")
+    #expect(disk.file("done.txt") == "x 2026-01-01 done\n")
+    store.cancelAllEffects()
+  }
+
   @Test func nothingToArchiveSaysSo() {
     let store = loadedStore(InMemoryDisk(["todo.txt": "one\n"]))
     store.send(.archiveCompleted)

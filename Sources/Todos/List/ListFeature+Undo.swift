@@ -40,7 +40,9 @@ extension ListFeature {
     // An archive again: the done file gains the lines before the list (and
     // so the todo file) loses them, as `A` does; if it cannot take them,
     // nothing is redone.
+    guard state.archiveRedoing == nil else { return .none }
     let id = step.record.id
+    state.archiveRedoing = id
     return .run(on: environment.ioQueue) { send in
       do throws(TodoFileError) {
         try file.archive(archived)
@@ -55,6 +57,7 @@ extension ListFeature {
   /// the redo is made now, if it is still the one to redo. If the list
   /// changed meanwhile, the lines stay in both files, never in neither.
   func redoneArchiveWritten(_ state: inout State, _ id: String, failure: String?) -> Effect<Action> {
+    state.archiveRedoing = nil
     if let failure {
       state.message = "Not redone: \(failure)"
       return .none

@@ -48,6 +48,9 @@ public struct ListFeature: Reducer {
     /// Lines an undone archive takes back out of the done file, once the
     /// todo file has them again: the side that gains lines is written first.
     public var unarchiveWhenSaved: [String] = []
+    /// A redone archive waiting for the done file to take its lines (the
+    /// step's record id): Ctrl-R again meanwhile appends nothing twice.
+    var archiveRedoing: String?
     /// What else decides which rows show, owned by other features: a copy
     /// the app hands in (`AppReducer.State.handShownToList`).
     public var shown = Shown()
@@ -68,7 +71,8 @@ public struct ListFeature: Reducer {
       a.todos == b.todos && a.selection == b.selection && a.filter == b.filter && a.showsHidden == b.showsHidden
         && a.order == b.order && a.scrollTop == b.scrollTop && a.unsunk == b.unsunk && a.recurrences == b.recurrences
         && a.history == b.history && a.listVersion == b.listVersion && a.revision == b.revision && a.message == b.message
-        && a.unarchiveWhenSaved == b.unarchiveWhenSaved && a.marks == b.marks && a.lastChange == b.lastChange
+        && a.unarchiveWhenSaved == b.unarchiveWhenSaved && a.archiveRedoing == b.archiveRedoing && a.marks == b.marks
+        && a.lastChange == b.lastChange
     }
   }
 
