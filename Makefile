@@ -146,7 +146,7 @@ test: test-deps
 	Tests/e2e/redact.sh $(DEBUG_BIN)/yaru
 	@# Co-writers with the stress (6 runs: the open list, 40 `yaru add`, an
 	@# appender, `sed -i`; 0 lost, 0 twice), then SIGKILLs during archive and
-	@# undo on 200,000 lines (20 tries: never in neither file). ~4 minutes.
+	@# undo on 200,000 lines (20 tries: never in neither file). About 2 minutes.
 	Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/archive-kill.sh $(DEBUG_BIN)/yaru 20
 	Tests/e2e/hostile.sh $(DEBUG_BIN)/yaru
@@ -154,7 +154,7 @@ test: test-deps
 ## stress: what make test runs of them, longer, to hunt rarer windows: the
 ## open list, 40 `yaru add`, a lockless appender and `sed -i` writing one file
 ## at once, 18 runs; then archive, undo and SIGKILL on a 200,000-line file,
-## 40 tries. Each prints what was lost. About 8 minutes.
+## 40 tries. Each prints what was lost. About 5 minutes.
 stress: build
 	STRESS_RUNS=18 Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/archive-kill.sh $(DEBUG_BIN)/yaru 40
