@@ -35,11 +35,26 @@ extension ListFeature {
       state.message = "Nothing to redo"
       return .none
     }
-    if let path = step.record.movedTo, !step.record.archived.isEmpty {
+    let archived = step.record.archived
+    if let path = step.record.movedTo, !archived.isEmpty {
       // A move again: the other list gets them first, then they leave this one.
-      return moveAgain(step.record.archived, to: path, redoing: step.record.id)
+      return moveAgain(archived, to: path, redoing: step.record.id)
     }
-    return redoNow(&state, step)
+    guard !archived.isEmpty, let file = environment.file else { return redo(&state, step) }
+    // An archive again: the done file gains the lines before the list (and
+    // so the todo file) loses them, as `A` does; if it cannot take them,
+    // nothing is redone.
+    guard state.archiveRedoing == nil else { return .none }
+    let id = step.record.id
+    state.archiveRedoing = id
+    return .run(on: environment.ioQueue) { send in
+      do throws(TodoFileError) {
+        try file.archive(archived)
+        send(.redoneArchiveWritten(id, failure: nil))
+      } catch {
+        send(.redoneArchiveWritten(id, failure: error.message))
+      }
+    }
   }
 
   /// The other list has a redone move's todos again (or could not take them).
@@ -52,22 +67,36 @@ extension ListFeature {
       state.message = "Not redone here: the list changed meanwhile, so the todos are in both lists"
       return .none
     }
-    return redoNow(&state, step)
+    return redo(&state, step)
   }
 
-  private func redoNow(_ state: inout State, _ step: UndoHistory.Step) -> Effect<Action> {
+  /// The done file has a redone archive's lines (or could not take them):
+  /// the redo is made now, if it is still the one to redo. If the list
+  /// changed meanwhile, the lines stay in both files, never in neither.
+  func redoneArchiveWritten(_ state: inout State, _ id: String, failure: String?) -> Effect<Action> {
+    state.archiveRedoing = nil
+    if let failure {
+      state.message = "Not redone: \(failure)"
+      return .none
+    }
+    guard let step = state.history.redoSteps.last, step.record.id == id else {
+      state.message = "Not redone: the list changed meanwhile (the todos are in the done file too)"
+      return .none
+    }
+    return redo(&state, step)
+  }
+
+  /// Makes the redo of `step`, the last undone one.
+  private func redo(_ state: inout State, _ step: UndoHistory.Step) -> Effect<Action> {
     switch state.apply(step.record.hunks, reusing: step.todos, newID: environment.uuid) {
     case .refused(let line):
       state.message = "Not redone: \(LineHunk.quoted(line)) was changed by \(state.history.whoChanged(line))"
       return .none
     case .applied(let changes):
-      let effect = change(&state, ListEdit(
+      return change(&state, ListEdit(
         changes: changes, kind: .redo(step.record.id, step.record.hunks), selecting: .some(step.selectionAfter),
         message: "Redone — u undoes", applied: changes.count
       ))
-      let archived = step.record.archived
-      guard !archived.isEmpty, step.record.movedTo == nil else { return effect }
-      return .merge(effect, doneFile { (file) throws(TodoFileError) in try file.archive(archived) })
     }
   }
 
@@ -97,17 +126,6 @@ extension ListFeature {
     }
   }
 
-  /// Work on the done file, off the main queue; a failure is said in the footer.
-  private func doneFile(_ work: @escaping @Sendable (TodoFileClient) throws(TodoFileError) -> Void) -> Effect<Action> {
-    guard let file = environment.file else { return .none }
-    return .run(on: environment.ioQueue) { send in
-      do throws(TodoFileError) {
-        try work(file)
-      } catch {
-        send(.doneFileFailed(error.message))
-      }
-    }
-  }
 }
 
 extension ListFeature.State {
