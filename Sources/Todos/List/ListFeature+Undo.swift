@@ -59,28 +59,25 @@ extension ListFeature {
 
   /// The other list has a redone move's todos again (or could not take them).
   func movedAgain(_ state: inout State, redoing id: String, failure: String?) -> Effect<Action> {
-    if let failure {
-      state.message = "Not redone: \(failure)"
-      return .none
-    }
-    guard let step = state.history.redoSteps.last, step.record.id == id else {
-      state.message = "Not redone here: the list changed meanwhile, so the todos are in both lists"
-      return .none
-    }
-    return redo(&state, step)
+    redoOnceWritten(&state, id, failure: failure, meanwhile: "Not redone here: the list changed meanwhile, so the todos are in both lists")
   }
 
-  /// The done file has a redone archive's lines (or could not take them):
-  /// the redo is made now, if it is still the one to redo. If the list
-  /// changed meanwhile, the lines stay in both files, never in neither.
+  /// The done file has a redone archive's lines (or could not take them).
   func redoneArchiveWritten(_ state: inout State, _ id: String, failure: String?) -> Effect<Action> {
     state.archiveRedoing = nil
+    return redoOnceWritten(&state, id, failure: failure, meanwhile: "Not redone: the list changed meanwhile (the todos are in the done file too)")
+  }
+
+  /// The other file (the done file, another list) has a redo's lines, or
+  /// why not: the redo is made now, if it is still the one to redo. If the
+  /// list changed meanwhile, the lines stay in both files, never in neither.
+  private func redoOnceWritten(_ state: inout State, _ id: String, failure: String?, meanwhile: String) -> Effect<Action> {
     if let failure {
       state.message = "Not redone: \(failure)"
       return .none
     }
     guard let step = state.history.redoSteps.last, step.record.id == id else {
-      state.message = "Not redone: the list changed meanwhile (the todos are in the done file too)"
+      state.message = meanwhile
       return .none
     }
     return redo(&state, step)
