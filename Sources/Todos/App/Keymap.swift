@@ -135,15 +135,23 @@ public enum Keymap {
   }
 
   private static let table: [Lookup: Command] = {
-    var table: [Lookup: Command] = [:]
+    var table = [Lookup: Command](minimumCapacity: bindings.reduce(0) { $0 + $1.keys.count })
     for binding in bindings {
       for key in binding.keys {
-        precondition(table[Lookup(mode: binding.mode, key: key)] == nil, "\(key.name) bound twice in \(binding.mode)")
-        table[Lookup(mode: binding.mode, key: key)] = binding.command
+        let earlier = table.updateValue(binding.command, forKey: Lookup(mode: binding.mode, key: key))
+        precondition(earlier == nil, "\(key.name) bound twice in \(binding.mode)")
       }
     }
     return table
   }()
+
+  /// Builds the keymap's tables now (1.6 M instructions, most of them the
+  /// runtime making the table's generic types), so that the first key
+  /// does not pay for them: the program calls it once its first frame is
+  /// on screen.
+  public static func prepare() {
+    _ = table.count
+  }
 
   public static let bindings: [Binding] = listBindings + lineBindings(.edit) + lineBindings(.search) + lineBindings(.prompt)
     + helpBindings + historyBindings + priorityBindings + registerBindings + listNumberBindings
