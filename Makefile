@@ -8,7 +8,7 @@ APT_PACKAGES = libncurses-dev tmux binutils
 # Only the tests need todo.sh (to check that it reads what yaru writes);
 # `yaru sync` runs the git program, and its tests need it; the scripting
 # tests read yaru's JSON and iCalendar with Python packages in a venv.
-TEST_APT_PACKAGES = todotxt-cli git python3-venv
+TEST_APT_PACKAGES = todotxt-cli git python3-venv strace
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 # `yaru --version` names the commit it was built from (Package.swift reads
@@ -146,17 +146,22 @@ test: test-deps
 	Tests/e2e/cursor.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/redact.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/agenda-ls.sh $(DEBUG_BIN)/yaru
-	@# `make stress` has the co-writer stress and archive-kill.sh: both still
-	@# lose a line now and then (docs/TodoFile.md), so they are not CI's.
-	STRESS_RUNS=0 Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru
-	Tests/e2e/hostile.sh $(DEBUG_BIN)/yaru
-
-## stress: the open list, 40 `yaru add`, a lockless appender and `sed -i`
-## writing one file at once, 6 runs; then archive, undo and SIGKILL on a
-## 200,000-line file, 20 tries. Each prints what was lost.
-stress: build
+	Tests/e2e/lists.sh $(DEBUG_BIN)/yaru
+	@# Co-writers with the stress (6 runs: the open list, 40 `yaru add`, an
+	@# appender, `sed -i`; 0 lost, 0 twice), then SIGKILLs during archive and
+	@# undo on 200,000 lines (20 tries: never in neither file). About 2 minutes.
 	Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/archive-kill.sh $(DEBUG_BIN)/yaru 20
+	Tests/e2e/hostile.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/idle.sh $(DEBUG_BIN)/yaru
+
+## stress: what make test runs of them, longer, to hunt rarer windows: the
+## open list, 40 `yaru add`, a lockless appender and `sed -i` writing one file
+## at once, 18 runs; then archive, undo and SIGKILL on a 200,000-line file,
+## 40 tries. Each prints what was lost. About 5 minutes.
+stress: build
+	STRESS_RUNS=18 Tests/e2e/co-writers.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/archive-kill.sh $(DEBUG_BIN)/yaru 40
 
 ## bench: every in-process performance figure (keys, files, undo, memory) in
 ## one table, from the release build of Benchmarks/ (its own package, so it

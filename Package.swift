@@ -89,6 +89,8 @@ let package = Package(
     .systemLibrary(name: "CMainQueue"),
     // renameat2 (RENAME_EXCHANGE, RENAME_NOREPLACE) for the save (header only).
     .systemLibrary(name: "CRename"),
+    // statfs, to tell a file system that sends no change notices (header only).
+    .systemLibrary(name: "CFileSystem"),
     .target(
       name: "NcursesTerminal",
       dependencies: ["CNcursesw", "Terminal"],
@@ -112,7 +114,7 @@ let package = Package(
     .target(
       name: "TodoStorage",
       dependencies: [
-        "TodoModel", "CRename",
+        "TodoModel", "CRename", "CFileSystem",
         .product(name: "SystemPackage", package: "swift-system"),
       ],
       swiftSettings: strict

@@ -7,7 +7,9 @@ public struct Effect<Action: Sendable>: Sendable {
     case none
     case send(Action)
     case run(any Scheduler, delay: Duration, body: @Sendable (Send<Action>) -> Void)
+    case runAt(any Scheduler, date: Date, body: @Sendable (Send<Action>) -> Void)
     case timer(any Scheduler, interval: Duration, action: @Sendable (Date) -> Action)
+    case listen(any Scheduler, start: @Sendable (Send<Action>) -> ScheduledWork)
     case merge([Effect])
     case cancellable(EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
@@ -36,7 +38,17 @@ public struct Effect<Action: Sendable>: Sendable {
     Self(.run(scheduler, delay: delay, body: body))
   }
 
-  /// Sends `action(now)` every `interval` until cancelled: the clock's tick.
+  /// Runs `body` on `scheduler` when its clock reaches `date` (the wall
+  /// clock live, even across a suspended machine): the header clock's minute.
+  public static func run(
+    on scheduler: any Scheduler,
+    at date: Date,
+    _ body: @escaping @Sendable (Send<Action>) -> Void
+  ) -> Self {
+    Self(.runAt(scheduler, date: date, body: body))
+  }
+
+  /// Sends `action(now)` every `interval` until cancelled.
   /// Always cancellable by `id`; starting it again replaces the running one.
   public static func timer(
     id: some Hashable & Sendable,
@@ -46,6 +58,19 @@ public struct Effect<Action: Sendable>: Sendable {
   ) -> Self {
     Self(.timer(scheduler, interval: interval, action: action))
       .cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// Listens to a source of events from outside (the kernel's file-change
+  /// notices): `start` runs on `scheduler`, begins listening, and returns
+  /// how to stop. Its actions come until the effect is cancelled by `id`,
+  /// which stops the source: a stream that lives as long as the program
+  /// wants it, where `run` ends when its body returns.
+  public static func listen(
+    id: some Hashable & Sendable,
+    on scheduler: any Scheduler,
+    _ start: @escaping @Sendable (Send<Action>) -> ScheduledWork
+  ) -> Self {
+    Self(.listen(scheduler, start: start)).cancellable(id: id, cancelInFlight: true)
   }
 
   /// Runs all effects at once; their actions arrive in the order they are sent.
@@ -79,8 +104,14 @@ public struct Effect<Action: Sendable>: Sendable {
       return Effect<T>(.run(scheduler, delay: delay) { send in
         body(Send { send(transform($0)) })
       })
+    case .runAt(let scheduler, let date, let body):
+      return Effect<T>(.runAt(scheduler, date: date) { send in
+        body(Send { send(transform($0)) })
+      })
     case .timer(let scheduler, let interval, let action):
       return Effect<T>(.timer(scheduler, interval: interval) { transform(action($0)) })
+    case .listen(let scheduler, let start):
+      return Effect<T>(.listen(scheduler) { send in start(Send { send(transform($0)) }) })
     case .merge(let effects):
       return Effect<T>(.merge(effects.map { $0.map(transform) }))
     case .cancellable(let id, let cancelInFlight, let effect):

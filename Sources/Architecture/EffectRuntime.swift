@@ -53,10 +53,27 @@ public final class EffectRuntime<Action: Sendable> {
         body(send)
         onMainActor { self?.finish(effect) }
       })
+    case .runAt(let scheduler, let date, let body):
+      let effect = register(ids)
+      let send = sender(for: effect)
+      effect.attach(scheduler.schedule(at: date) { [weak self] in
+        guard !effect.isCancelled else { return }
+        body(send)
+        onMainActor { self?.finish(effect) }
+      })
     case .timer(let scheduler, let interval, let action):
       let effect = register(ids)
       let send = sender(for: effect)
       effect.attach(scheduler.schedule(every: interval) { send(action(scheduler.now)) })
+    case .listen(let scheduler, let start):
+      let effect = register(ids)
+      let send = sender(for: effect)
+      effect.attach(scheduler.schedule(after: .zero) {
+        guard !effect.isCancelled else { return }
+        // Replaces the scheduled start, which has run: a cancel from now on
+        // stops the source (at once, if it came while `start` ran).
+        effect.attach(start(send))
+      })
     }
   }
 

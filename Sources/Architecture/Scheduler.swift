@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import FoundationEssentials
 
 /// Where and when effects run. Live code uses a Dispatch queue; tests and
@@ -12,6 +13,21 @@ public protocol Scheduler: Sendable {
 
   /// Runs `work` every `interval`, until the returned token is cancelled.
   func schedule(every interval: Duration, _ work: @escaping @Sendable () -> Void) -> ScheduledWork
+
+  /// Runs `work` once when the scheduler's clock reaches `date`, unless the
+  /// returned token is cancelled first. Live, that is the wall clock: a
+  /// machine that was suspended runs it as it wakes, where a delay would
+  /// not count the time asleep.
+  func schedule(at date: Date, _ work: @escaping @Sendable () -> Void) -> ScheduledWork
+}
+
+extension Scheduler {
+  /// A scheduler whose clock does not sleep (virtual time): a delay until then.
+  public func schedule(at date: Date, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
+    let seconds = date.timeIntervalSince(now)
+    let delay: Duration = seconds > 0 ? .nanoseconds(Int64((seconds * 1e9).rounded(.up))) : .zero
+    return schedule(after: delay, work)
+  }
 }
 
 /// A handle on scheduled work; cancelling it means the work will not start again.
@@ -43,6 +59,15 @@ public struct DispatchQueueScheduler: Scheduler {
     } else {
       queue.asyncAfter(deadline: .now() + delay.timeInterval, execute: item)
     }
+    return ScheduledWork { item.cancel() }
+  }
+
+  public func schedule(at date: Date, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
+    nonisolated(unsafe) let item = DispatchWorkItem(block: work)
+    let since1970 = date.timeIntervalSince1970
+    let seconds = since1970.rounded(.down)
+    let deadline = DispatchWallTime(timespec: timespec(tv_sec: Int(seconds), tv_nsec: Int((since1970 - seconds) * 1e9)))
+    queue.asyncAfter(wallDeadline: deadline, execute: item)
     return ScheduledWork { item.cancel() }
   }
 

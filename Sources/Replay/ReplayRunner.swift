@@ -44,17 +44,33 @@ public final class ReplayRunner {
   ) {
     let scheduler = TestScheduler(now: now)
     self.scheduler = scheduler
-    self.file = file
-    let history = stateFolder.map { HistoryFile(of: file ?? "replay-in-memory.txt", in: $0).client } ?? .inMemory()
-    let environment = AppEnvironment.virtual(
-      scheduler, file: file.map { TodoFileClient.live(path: $0, donePath: config.doneFile ?? DoneFile.path(besides: $0, environment: [:])) },
-      history: history, utcOffset: utcOffset,
+    // The config's `[lists]`: the one --file names (the first without it), the others a key away.
+    let lists = config.lists
+    let file = file ?? lists.first?.path
+    let active = file.flatMap { file in lists.firstIndex { TodoFile.realPath($0.path) == TodoFile.realPath(file) } }
+    let paths = active == nil ? [file] : lists.map(\.path)
+    self.files = paths
+    func history(_ path: String?) -> HistoryClient {
+      stateFolder.map { HistoryFile(of: path ?? "replay-in-memory.txt", in: $0).client } ?? .inMemory()
+    }
+    func client(_ path: String) -> TodoFileClient {
+      let done = active != nil ? DoneFile.path(besides: path, environment: [:]) : config.doneFile ?? DoneFile.path(besides: path, environment: [:])
+      return TodoFileClient.live(path: path, donePath: done)
+    }
+    let histories = paths.map(history)
+    var environment = AppEnvironment.virtual(
+      scheduler, file: file.map(client), history: histories[active ?? 0], utcOffset: utcOffset,
       // Macros live in memory for the run, so `restart` keeps them and the user's never change.
       macros: .inMemory(readFile: MacroFolder.readFile)
     )
+    if active != nil {
+      environment.lists = lists.enumerated().map { ListClients(name: $1.name, file: client($1.path), history: histories[$0]) }
+    }
     let log = trace.map { trace in { (change: String) in trace("  at +\(Self.milliseconds(scheduler.elapsed)) ms, " + change) } }
     restart = {
-      let state = AppReducer.State.start(now: scheduler.now, utcOffset: utcOffset, config: config)
+      let state = AppReducer.State.start(
+        now: scheduler.now, utcOffset: utcOffset, config: config, lists: active == nil ? [] : lists.map(\.name), activeList: active ?? 0
+      )
       return AppProgram(environment: environment, initialState: state, log: log)
     }
     program = restart()
@@ -64,8 +80,10 @@ public final class ReplayRunner {
   }
 
   private let trace: ((String) -> Void)?
-  /// The todo file `outside` changes.
-  private let file: String?
+  /// The todo file of each list (one without `[lists]`): `outside`
+  /// changes the shown one's.
+  private let files: [String?]
+  private var file: String? { files.indices.contains(store.state.lists.active) ? files[store.state.lists.active] : files.first ?? nil }
 
   private static func milliseconds(_ duration: Duration) -> Int64 {
     duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000

@@ -23,11 +23,16 @@ public struct HistoryRecord: Equatable, Sendable {
   public var kind: Kind
   public var summary: String
   public var hunks: [LineHunk]
-  /// Lines the change appended to the done file (an archive).
+  /// Lines the change appended to the done file (an archive), or to
+  /// another list's todo file (`movedTo`: a move with `T`).
   public var archived: [String]
+  /// The todo file `archived` went to when it is not the done file: the
+  /// path of the list a move (`T`) wrote them to first.
+  public var movedTo: String?
 
   public init(
-    id: String, time: Date, source: String, kind: Kind, summary: String, hunks: [LineHunk], archived: [String] = []
+    id: String, time: Date, source: String, kind: Kind, summary: String, hunks: [LineHunk], archived: [String] = [],
+    movedTo: String? = nil
   ) {
     self.id = id
     self.time = time
@@ -36,6 +41,7 @@ public struct HistoryRecord: Equatable, Sendable {
     self.summary = summary
     self.hunks = hunks
     self.archived = archived
+    self.movedTo = movedTo
   }
 
   public static let thisScreen = "this screen"

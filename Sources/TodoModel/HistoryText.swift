@@ -10,7 +10,8 @@ import FoundationEssentials
 ///     - Pay rent
 ///     + x 2026-11-24 Pay rent
 ///     v the line below
-///     > a line appended to the done file (an archive)
+///     : the other list's todo file, when the lines went there (a move)
+///     > a line appended to the done file (an archive) or to that file
 ///     .
 ///
 /// Kinds: `step`, `undo:ID`, `redo:ID`, `outside`. A todo line never holds
@@ -34,6 +35,7 @@ public enum HistoryText {
         for line in hunk.added { text += "+ \(line)\n" }
         if let below = hunk.below { text += "v \(below)\n" }
       }
+      if let movedTo = record.movedTo { text += ": \(movedTo)\n" }
       for line in record.archived { text += "> \(line)\n" }
       text += ".\n"
     }
@@ -90,6 +92,7 @@ public enum HistoryText {
       case UInt8(ascii: "+") where last >= 0: record.hunks[last].added.append(content)
       case UInt8(ascii: "v") where last >= 0: record.hunks[last].below = content
       case UInt8(ascii: ">"): record.archived.append(content)
+      case UInt8(ascii: ":"): record.movedTo = content
       default:
         (current, isDamaged) = (nil, true)
         continue

@@ -87,6 +87,9 @@ public enum FileLook: Equatable, Sendable {
   case unchanged
   /// There is no file.
   case gone
+  /// Another writer holds the folder's lock (`yaru add`, `yaru sync`): the
+  /// file is not read halfway; look again shortly.
+  case busy
   /// The file is there but cannot be read as a todo list (not valid UTF-8,
   /// no permission): why, in words for the user.
   case unreadable(String)

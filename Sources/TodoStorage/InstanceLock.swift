@@ -21,8 +21,10 @@ public final class InstanceLock: Sendable {
   }
 
   /// The lock, or nil when another yaru holds it. The folder is made if it is
-  /// missing, so that a first run is guarded too.
-  public static func acquire(for path: String) -> InstanceLock? {
+  /// missing, so that a first run is guarded too. `waiting`: blocks until
+  /// the yaru that holds it lets go or ends (the kernel wakes this thread
+  /// then: no polling), and never returns nil.
+  public static func acquire(for path: String, waiting: Bool = false) -> InstanceLock? {
     let lockFile = lockFile(for: path)
     try? TodoFile.makeFolder(TodoFile.folderPath(of: lockFile), for: path)
     for _ in 0..<10 {
@@ -43,9 +45,12 @@ public final class InstanceLock: Sendable {
         try? descriptor.close()  // a FIFO or device under the lock's name: no lock, as an unwritable folder
         return InstanceLock(descriptor: nil, lockFile: nil)
       }
-      guard flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 else {
+      var locked = flock(descriptor.rawValue, waiting ? LOCK_EX : LOCK_EX | LOCK_NB)
+      while locked != 0, waiting, errno == EINTR { locked = flock(descriptor.rawValue, LOCK_EX) }
+      guard locked == 0 else {
         try? descriptor.close()
-        return nil
+        guard waiting else { return nil }
+        return InstanceLock(descriptor: nil, lockFile: nil)  // flock fails (not EWOULDBLOCK): as an unwritable folder
       }
       // The yaru that held it may have just removed the file: a lock on a
       // file no longer in the folder guards nothing, so take the new one.

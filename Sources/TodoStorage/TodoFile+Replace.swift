@@ -35,8 +35,17 @@ extension TodoFile {
   /// the file itself is flushed. If a crash cuts the in-place write short,
   /// that copy stays, yaru shows it like a sync tool's conflict copy, and
   /// `yaru merge` brings it back.
+  ///
+  /// The stamp it returns is that of the bytes yaru wrote (`savedStamp`),
+  /// never of what another program made of them since.
+  ///
+  /// Where tests write as another program would at those moments:
+  /// `whileOldFileIsOpen` runs while another program holds the displaced
+  /// file open for writing (`waitForLateWriters`), `whenWritten` once the
+  /// new text is in place, before its stamp is taken.
   static func replace(
-    _ target: FilePath, in folder: FilePath, with text: String, path: String, expecting: DiskExpectation
+    _ target: FilePath, in folder: FilePath, with text: String, path: String, expecting: DiskExpectation,
+    whileOldFileIsOpen: () -> Void = {}, whenWritten: () -> Void = {}
   ) throws(TodoFileError) -> SavedFile {
     func failure(_ what: String, _ error: Errno = Errno(rawValue: errno)) -> TodoFileError {
       TodoFileError("Cannot save \(path): \(what): \(error.reason)")
@@ -56,6 +65,7 @@ extension TodoFile {
     var keepsCopy = false
     defer { if isOpen { try? descriptor.close() } }
     var displaced: DisplacedFile?
+    var written: Stat
     do throws(TodoFileError) {
       do {
         _ = try descriptor.writeAll(text.utf8)
@@ -69,6 +79,11 @@ extension TodoFile {
         _ = fchown(raw, old.userID.rawValue, old.groupID.rawValue)
       }
       guard fsync(raw) == 0 else { throw failure("cannot flush to disk") }
+      do {
+        written = try descriptor.stat()
+      } catch {
+        throw failure("cannot check the saved file", error)
+      }
       isOpen = false
       do {
         try descriptor.close()
@@ -77,7 +92,7 @@ extension TodoFile {
       }
       if isLinked {
         do throws(TodoFileError) {
-          try overwrite(target, with: text, path: path, expecting: expecting)
+          written = try overwrite(target, with: text, path: path, expecting: expecting)
         } catch {
           // The file may be cut short now: the flushed copy is the whole text.
           keepsCopy = !error.isConflict
@@ -85,18 +100,35 @@ extension TodoFile {
         }
         unlink(temporary)
       } else {
-        displaced = try swap(temporary, into: target, path: path, expecting: expecting)
+        displaced = try swap(temporary, into: target, path: path, expecting: expecting, whileOldFileIsOpen: whileOldFileIsOpen)
       }
     } catch {
       if !keepsCopy { unlink(temporary) }
       throw error
     }
+    whenWritten()
     syncFolder(folder)
-    do throws(Errno) {
-      return SavedFile(stamp: DiskStamp(try Stat(target), hash: DiskStamp.hash(text.utf8)), displaced: displaced)
-    } catch {
-      throw failure("cannot check the saved file", error)
-    }
+    return SavedFile(stamp: savedStamp(of: target, written: written, text: text), displaced: displaced)
+  }
+
+  /// The stamp of the file yaru just wrote (`written`: its status once
+  /// flushed), as the path shows it now: the swap changed its status-change
+  /// time. Other programs take no lock: one may have appended to it
+  /// (`>>`) or renamed its own version over it since the swap. Its status
+  /// must not then be paired with the hash of yaru's text — the looks and
+  /// the next save's check would take their change for yaru's own bytes,
+  /// and that save would drop it (the stress lost an appended line so).
+  /// So unless the path still holds yaru's file, unchanged, the stamp is of
+  /// the file as yaru wrote it, which the path no longer matches: the next
+  /// look reads the file and merges what was written. (Its size is always
+  /// that of `text`: a file written in place may have grown before
+  /// `written` was taken.)
+  static func savedStamp(of target: FilePath, written: Stat, text: String) -> DiskStamp {
+    var ours = DiskStamp(written, hash: DiskStamp.hash(text.utf8))
+    ours.size = Int64(text.utf8.count)
+    guard let info = try? Stat(target) else { return ours }
+    let now = DiskStamp(info, hash: ours.hash)
+    return now.inode == ours.inode && now.size == ours.size && now.modified == ours.modified ? now : ours
   }
 
   /// Marks the copy an in-place save flushes first (`.todo.txt.yaru-inplace-XXXXXX`).
@@ -105,17 +137,17 @@ extension TodoFile {
   /// Puts `temporary` at `target` in one step; what was at `target` then,
   /// if it is not what the check saw, is another program's and comes back.
   private static func swap(
-    _ temporary: String, into target: FilePath, path: String, expecting: DiskExpectation
+    _ temporary: String, into target: FilePath, path: String, expecting: DiskExpectation, whileOldFileIsOpen: () -> Void
   ) throws(TodoFileError) -> DisplacedFile? {
     func failure() -> TodoFileError { TodoFileError("Cannot save \(path): cannot replace the file: \(Errno(rawValue: errno).reason)") }
     if yaru_exchange(temporary, target.string) == 0 {
-      return keep(displacedAt: temporary, path: path, unless: expecting)
+      return keep(displacedAt: temporary, path: path, unless: expecting, whileOldFileIsOpen: whileOldFileIsOpen)
     }
     switch errno {
     case ENOENT:
       // No file now (deleted meanwhile): ours goes in, unless one just came.
       if yaru_rename_no_replace(temporary, target.string) == 0 { return nil }
-      if errno == EEXIST { return try swap(temporary, into: target, path: path, expecting: expecting) }
+      if errno == EEXIST { return try swap(temporary, into: target, path: path, expecting: expecting, whileOldFileIsOpen: whileOldFileIsOpen) }
       if errno == EINVAL, rename(temporary, target.string) == 0 { return nil }
       throw failure()
     case EINVAL, ENOSYS, EOPNOTSUPP:
@@ -123,6 +155,7 @@ extension TodoFile {
       let old = open(target.string, O_RDONLY | O_CLOEXEC)
       defer { if old >= 0 { close(old) } }
       guard rename(temporary, target.string) == 0 else { throw failure() }
+      if old >= 0 { waitForLateWriters(to: old, whileOpen: whileOldFileIsOpen) }
       guard old >= 0, let bytes = readAll(from: old), let text = String(validating: bytes, as: UTF8.self),
             !isExpected(bytes, expecting)
       else { return nil }
@@ -131,6 +164,38 @@ extension TodoFile {
       throw failure()
     }
   }
+
+  /// Waits, up to `lateWriterPatience`, while another program holds the
+  /// displaced file (`descriptor`) open for writing. A shell's `>>` opens
+  /// the path and then writes: when the swap falls between the two, the
+  /// line goes into the displaced file, perhaps after yaru has read it —
+  /// and would go with it. Once no program holds it open, nothing can
+  /// reach it any more (its name is yaru's temporary one). Where the kernel
+  /// cannot tell (no leases on the file system), it is read at once.
+  private static func waitForLateWriters(to descriptor: Int32, whileOpen: () -> Void) {
+    let clock = ContinuousClock()
+    let deadline = clock.now + lateWriterPatience
+    while isOpenForWriting(descriptor) == true, clock.now < deadline {
+      whileOpen()
+      usleep(500)
+    }
+  }
+
+  /// Whether a program holds the file open for writing now; nil where the
+  /// kernel cannot tell (no leases on this file system, or not allowed).
+  static func isOpenForWriting(_ descriptor: Int32) -> Bool? {
+    switch yaru_is_open_for_writing(descriptor) {
+    case 1: true
+    case 0: false
+    default: nil
+    }
+  }
+
+  /// How long a save waits for a writer that holds the displaced file open:
+  /// a shell writes microseconds after it opens, a loaded machine may
+  /// delay it some milliseconds; a program that keeps it open longer is
+  /// not waited for.
+  static let lateWriterPatience: Duration = .milliseconds(100)
 
   /// Whether the displaced file is, by its inode, size and modification
   /// time, the one the check saw (its status-change time moved with the
@@ -158,13 +223,16 @@ extension TodoFile {
 
   /// The file a swap displaced, now at `temporary`: removed if it is what
   /// the check saw; else kept under a name of its own and returned.
-  private static func keep(displacedAt temporary: String, path: String, unless expecting: DiskExpectation) -> DisplacedFile? {
+  private static func keep(
+    displacedAt temporary: String, path: String, unless expecting: DiskExpectation, whileOldFileIsOpen: () -> Void
+  ) -> DisplacedFile? {
+    let file = open(temporary, O_RDONLY | O_CLOEXEC)
+    defer { if file >= 0 { close(file) } }
+    if file >= 0 { waitForLateWriters(to: file, whileOpen: whileOldFileIsOpen) }
     if isUntouched(temporary, since: expecting) {
       unlink(temporary)
       return nil
     }
-    let file = open(temporary, O_RDONLY | O_CLOEXEC)
-    defer { if file >= 0 { close(file) } }
     let bytes = file >= 0 ? readAll(from: file) : nil
     guard let bytes, !isExpected(bytes, expecting) else {
       unlink(temporary)
@@ -195,8 +263,11 @@ extension TodoFile {
 
   /// Writes `text` into the file itself, keeping its inode and so its hard
   /// links; first reads it through the same descriptor, and refuses (a
-  /// conflict) if another program changed it since the check.
-  private static func overwrite(_ target: FilePath, with text: String, path: String, expecting: DiskExpectation) throws(TodoFileError) {
+  /// conflict) if another program changed it since the check. Returns its
+  /// status once flushed.
+  private static func overwrite(
+    _ target: FilePath, with text: String, path: String, expecting: DiskExpectation
+  ) throws(TodoFileError) -> Stat {
     do {
       let file = try FileDescriptor.open(target, .readWrite, options: [.closeOnExec])
       defer { try? file.close() }
@@ -206,6 +277,7 @@ extension TodoFile {
       }
       _ = try file.writeAll(toAbsoluteOffset: 0, text.utf8)
       guard ftruncate(file.rawValue, off_t(text.utf8.count)) == 0, fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
+      return try file.stat()
     } catch let error as TodoFileError {
       throw error
     } catch {

@@ -157,7 +157,8 @@ public enum TodoFile {
     guard let info = try? Stat(FilePath(path)) else { return .gone }
     if let known, DiskStamp(info, hash: known.hash) == known { return .unchanged }
     // A writer at work under the folder's lock (`yaru sync`'s merge, which
-    // git writes in place) is not read halfway: the next look reads it.
+    // git writes in place; `yaru add` appending its history record) is not
+    // read halfway: a look a moment later reads it.
     let folder = folderPath(of: resolved(FilePath(path)))
     let found = unlessFolderIsBeingWritten(folder) { () -> FileLook in
       do throws(TodoFileError) {
@@ -167,7 +168,7 @@ public enum TodoFile {
         return .unreadable(error.message)
       }
     }
-    return found ?? .unchanged
+    return found ?? .busy
   }
 
   private static func check(_ target: FilePath, against expectation: DiskExpectation, path: String) throws(TodoFileError) {

@@ -28,6 +28,8 @@ public final class InMemoryDisk: Sendable {
     var failure: TodoFileError?
     /// What another program writes at the last moment of the next save, by path.
     var lastMomentWrites: [String: @Sendable (String?) -> String] = [:]
+    /// Another writer holds the folders' lock (`yaru add` writing its history).
+    var isFolderLocked = false
 
     mutating func write(_ path: String, _ text: String) {
       clock += 1
@@ -83,11 +85,16 @@ public final class InMemoryDisk: Sendable {
   /// The stamp of the file now (nil: none), hashed.
   public func stamp(_ path: String) -> DiskStamp? { contents.withLock { $0.files[path]?.stamp(unlessSameAs: nil) } }
 
+  /// Another writer takes (or lets go of) the folders' lock: a look
+  /// meanwhile reads nothing (`.busy`), as `TodoFile.look` does.
+  public func holdFolderLock(_ isLocked: Bool = true) { contents.withLock { $0.isFolderLocked = isLocked } }
+
   /// As `TodoFile.look(_:since:)`: the bytes only when the times say they may have changed.
   public func look(_ path: String, since known: DiskStamp?) -> FileLook {
     contents.withLock { disk in
       guard let file = disk.files[path] else { return .gone }
       if let known, file.stamp(unlessSameAs: known) == known { return .unchanged }
+      if disk.isFolderLocked { return .busy }
       return .read(text: file.text, stamp: file.stamp(unlessSameAs: nil))
     }
   }

@@ -32,7 +32,11 @@ enum ConfigFile {
       return .failure(Problem(message: error.message))
     }
     do {
-      return .success(try Config.parse(text, path: path))
+      var config = try Config.parse(text, path: path)
+      config.lists = config.lists.map { list in
+        Config.NamedList(name: list.name, path: TodoFilePath.listPath(list.path, configFile: path, environment: environment))
+      }
+      return .success(config)
     } catch {
       return .failure(Problem(message: error.description))
     }

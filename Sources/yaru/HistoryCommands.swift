@@ -29,7 +29,7 @@ struct RedoCommand: ParsableCommand {
 enum HistoryStep {
   static func run(_ file: FileOption, redoing: Bool) throws {
     let settings = try file.settings()
-    let todoPath = file.path(settings)
+    let todoPath = try file.path(settings)
     let doneFile = TodoFileClient.live(path: todoPath, donePath: TodoFilePath.done(besides: todoPath, config: settings))
     let verb = redoing ? "Redone" : "Undone"
     let step = try ShellFile.update(todoPath, source: redoing ? "yaru redo" : "yaru undo", doneFile: doneFile) { app in
@@ -40,8 +40,20 @@ enum HistoryStep {
         throw ExitCode(1)
       }
     }
-    // An undone archive's lines leave the done file once the todo file has them again.
-    if !redoing, !step.archived.isEmpty {
+    // An undone move's lines leave the other list once this one has them again.
+    if !redoing, let other = step.movedTo, !step.archived.isEmpty {
+      let name = settings.lists.first { $0.path == other }?.name ?? other
+      let list = ListClients(
+        name: name, file: .live(path: other, donePath: TodoFilePath.done(besides: other, config: settings)),
+        history: HistoryFile(of: other, in: StateFile.folder()).client
+      )
+      let here = settings.lists.first { $0.path == todoPath }?.name ?? todoPath
+      let summary = OtherList.summary("moved", step.archived.count, "back to \(here)")
+      if let failure = OtherList.remove(step.archived, from: list, summary: summary, uuid: UUID.seededRandom(), now: { Date() }) {
+        StandardIO.printError("yaru: moved back here, but still in \(name) too: \(failure)")
+      }
+    } else if !redoing, !step.archived.isEmpty {
+      // An undone archive's lines leave the done file once the todo file has them again.
       do throws(TodoFileError) {
         try doneFile.unarchive(step.archived)
       } catch {
@@ -82,7 +94,8 @@ struct LogCommand: ParsableCommand {
         for line in hunk.removed { print(VisibleText.printed("    - " + line)) }
         for line in hunk.added { print(VisibleText.printed("    + " + line)) }
       }
-      for line in record.archived { print(VisibleText.printed("    > " + line + "  (done file)")) }
+      let other = record.movedTo.map { record.kind == .outside ? "(moved from \($0))" : "(moved to \($0))" } ?? "(done file)"
+      for line in record.archived { print(VisibleText.printed("    > " + line + "  " + other)) }
     }
   }
 }

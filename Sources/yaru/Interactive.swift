@@ -39,7 +39,7 @@ struct Interactive: ParsableCommand {
   func run() throws {
     let settings = try file.settings()
     try Self.open(
-      path: file.path(settings), config: settings, view: settings.view(option: view), log: log, record: record, force: force,
+      path: try file.path(settings), config: settings, view: settings.view(option: view), log: log, record: record, force: force,
       colors: !noColor, redact: redact
     )
   }

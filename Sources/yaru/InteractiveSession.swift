@@ -21,10 +21,13 @@ final class InteractiveSession {
   private let ioQueue = DispatchQueue(label: "yaru.file", qos: .userInitiated)
   private var sources: [any DispatchSourceProtocol] = []
   private var recorder: KeyRecorder?
-  /// Held for the whole session; nil while another yaru has the file
-  /// (read-only), tried again every second (`waitForTheWriter`).
-  private var lock: InstanceLock?
-  private let path: String
+  /// Held for the whole session, each list's once it is shown; one another
+  /// yaru has (read-only) is waited for in the kernel (`waitForTheWriter`).
+  private let locks: ListLocks
+  /// Each list's todo file (one, without `[lists]`).
+  private let paths: [String]
+  /// Each list's history, by its place (one, without `[lists]`).
+  private let histories: [HistoryClient]
   private let config: Config
   /// Where the choices made with `t`, `s`, `f`, `H` are kept for next time.
   private let stateFile: StateFile
@@ -39,13 +42,37 @@ final class InteractiveSession {
     self.recorder = recorder
     self.config = config
     self.stateFile = stateFile
-    self.path = file.path
-    var historyFile = HistoryFile(of: file.path, in: StateFile.folder())
-    (historyFile.keepSteps, historyFile.keepDays) = (config.historySteps, config.historyDays)
-    history = historyFile.client
+    func historyClient(_ path: String) -> HistoryClient {
+      var historyFile = HistoryFile(of: path, in: StateFile.folder())
+      (historyFile.keepSteps, historyFile.keepDays) = (config.historySteps, config.historyDays)
+      return historyFile.client
+    }
+    // Several lists when the file is one of `[lists]`: each its own file,
+    // done file (beside it), history and lock.
+    let active = config.lists.firstIndex { TodoFile.realPath($0.path) == TodoFile.realPath(file.path) }
+    let lists = active == nil ? [] : config.lists
+    let paths = active == nil ? [file.path] : lists.map(\.path)
+    let histories = paths.map(historyClient)
+    self.paths = paths
+    self.histories = histories
+    let locks = ListLocks(paths: paths)
+    self.locks = locks
+    history = histories[active ?? 0]
     // `history = 0`: nothing is kept between runs.
-    var environment = AppEnvironment.live(file: file, ioQueue: ioQueue, history: config.historySteps > 0 ? history : nil)
+    let keepsHistory = config.historySteps > 0
+    var environment = AppEnvironment.live(file: file, ioQueue: ioQueue, history: keepsHistory ? histories[active ?? 0] : nil)
+    environment.lists = lists.enumerated().map { index, list in
+      let client = index == active ? file : TodoFileClient.live(
+        path: list.path, donePath: TodoFilePath.done(besides: list.path, config: config), rescueFolder: StateFile.rescueFolder()
+      )
+      var clients = ListClients(name: list.name, file: client, history: keepsHistory ? histories[index] : nil)
+      clients.fileNotices = .kernel(path: list.path)
+      clients.takeLock = { locks.take(index) }
+      return clients
+    }
     environment.macros = MacroFolder(path: MacroFolder.path()).client
+    // Other programs' changes seen at once, and no polling while idle.
+    environment.fileNotices = .kernel(path: file.path)
     if config.syncsWithGit {
       let git = GitSync(todoPath: file.path, donePath: file.donePath, driverCommand: SyncCommand.ownPath, history: history)
       let path = file.path
@@ -54,7 +81,8 @@ final class InteractiveSession {
     }
     let now = environment.now()
     var initial = AppReducer.State.start(
-      now: now, utcOffset: environment.utcOffset(now), config: config, remembered: stateFile.remembered, view: view
+      now: now, utcOffset: environment.utcOffset(now), config: config, remembered: stateFile.remembered, view: view,
+      lists: lists.map(\.name), activeList: active ?? 0
     )
     if let warning = stateFile.warning {
       // The footer is narrow: the path is in the message on standard error.
@@ -62,35 +90,35 @@ final class InteractiveSession {
       initial.flash = "State file passed over: \(reason)"
     }
     startingChoices = RememberedChoices(initial, config: config)
-    lock = InstanceLock.acquire(for: file.path)
-    initial.file.isReadOnly = lock == nil
+    // Each list its own lock, the others' taken as they are shown: one
+    // another yaru holds is read-only alone.
+    let isFree = locks.take(active ?? 0)
+    initial.file.isReadOnly = !isFree
     program = AppProgram(environment: environment, initialState: initial, log: log.map { log in { log.write($0) } })
     program.start()
-    if lock != nil { removeLeftoverTemporaryFiles() } else { waitForTheWriter() }
+    if isFree { removeLeftoverTemporaryFiles(active ?? 0) }
+    waitForTheWriter(isOnlyList: active == nil)
   }
 
   /// Off the start-up path: on the file's queue, after the load.
-  private func removeLeftoverTemporaryFiles() {
-    let path = self.path
+  private func removeLeftoverTemporaryFiles(_ index: Int) {
+    let path = paths[index]
     ioQueue.async { TodoFile.removeLeftoverTemporaryFiles(of: path) }
   }
 
-  /// Read-only: tries the lock once a second, so that when the yaru that
-  /// has the file quits, this one becomes the writer without a restart.
-  private func waitForTheWriter() {
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
-    timer.setEventHandler { [unowned self] in
-      MainActor.assumeIsolated {
-        guard lock == nil, let taken = InstanceLock.acquire(for: path) else { return }
-        lock = taken
-        timer.cancel()
-        removeLeftoverTemporaryFiles()
-        program.send(.file(.writerLeft))
+  /// Read-only lists: when the yaru that has one quits (or dies), the
+  /// kernel wakes the thread waiting for its lock (ListLocks) and this
+  /// one becomes its writer without a restart; nothing polls meanwhile.
+  private func waitForTheWriter(isOnlyList: Bool) {
+    locks.whenFreed { index in
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { [weak self] in
+          guard let self else { return }
+          removeLeftoverTemporaryFiles(index)
+          program.send(isOnlyList ? .file(.writerLeft) : .writerLeft(list: index))
+        }
       }
     }
-    timer.resume()
-    sources.append(timer)
   }
 
   /// Shows the list on `terminal` and takes its keys and signals.
@@ -186,12 +214,16 @@ final class InteractiveSession {
 
   /// Lets the next yaru make a fresh lock file (none is left behind).
   func releaseLock() {
-    lock?.release()
+    locks.releaseAll()
   }
 
   private func end(_ exit: AppProgram.Exit) -> Never {
     // Before the lock goes: the next yaru tells another program's changes from the base.
-    if config.historySteps > 0, program.store.state.file.phase == .ready { history.keepBase(program.store.state.file.base) }
+    let state = program.store.state
+    if config.historySteps > 0, state.file.phase == .ready { history.keepBase(state.file.base) }
+    for parked in state.lists.parked where config.historySteps > 0 && parked.isLoaded && histories.indices.contains(parked.id) {
+      histories[parked.id].keepBase(parked.file.base)
+    }
     releaseLock()
     recorder?.finish()
     terminal.stop()

@@ -174,7 +174,7 @@ struct ListTodos: ParsableCommand {
     let settings = try file.settings()
     var words = terms
     if let view = try settings.view(option: view) { words.insert(view.query, at: 0) }
-    let list = try ShellFile.load(file.path(settings))
+    let list = try ShellFile.load(try file.path(settings))
     let today = ShellFile.today
     let query = SearchQuery(words.joined(separator: " "), today: today)
     if let problem = query.problem { throw ShellFile.fail(problem) }
@@ -248,7 +248,7 @@ struct Archive: ParsableCommand {
 
   func run() throws {
     let settings = try file.settings()
-    let todoPath = file.path(settings)
+    let todoPath = try file.path(settings)
     let donePath = TodoFilePath.done(besides: todoPath, config: settings)
     do throws(TodoFileError) {
       try TodoFile.refuseDoneFile(donePath, ifItIs: todoPath)

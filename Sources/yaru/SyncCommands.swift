@@ -21,7 +21,7 @@ struct SyncCommand: ParsableCommand {
 
   func run() throws {
     let settings = try file.settings()
-    let todoPath = file.path(settings)
+    let todoPath = try file.path(settings)
     let sync = GitSync(
       todoPath: todoPath, donePath: TodoFilePath.done(besides: todoPath, config: settings), driverCommand: Self.ownPath,
       history: HistoryFile(of: todoPath, in: StateFile.folder()).client

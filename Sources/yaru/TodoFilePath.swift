@@ -22,6 +22,7 @@ enum TodoFilePath {
     if let option, !option.isEmpty { return (expand(option, environment: environment), "--file") }
     if let file = environment["YARU_FILE"], !file.isEmpty { return (expand(file, environment: environment), "$YARU_FILE") }
     if let file = config.file, !file.isEmpty { return (expand(file, environment: environment), "the config's file") }
+    if let first = config.lists.first { return (first.path, "the first of the config's [lists]") }
     if let file = environment["TODO_FILE"], !file.isEmpty { return (expand(file, environment: environment), "$TODO_FILE") }
     if let folder = environment["TODO_DIR"], !folder.isEmpty {
       return (expand(folder, environment: environment) + "/todo.txt", "$TODO_DIR")
@@ -35,8 +36,20 @@ enum TodoFilePath {
   static func done(
     besides todoPath: String, config: Config = Config(), environment: EnvironmentVariables = .process
   ) -> String {
+    // Each of several lists has its own: done.txt beside it.
+    if config.lists.contains(where: { $0.path == todoPath }) { return DoneFile.path(besides: todoPath, environment: [:]) }
     if let done = config.doneFile, !done.isEmpty { return expand(done, environment: environment) }
     return expand(DoneFile.path(besides: todoPath, environment: environment), environment: environment)
+  }
+
+  /// A path of the config's `[lists]`: `~` expanded, and a relative one
+  /// read from the config file's folder (a config is read from anywhere).
+  static func listPath(_ path: String, configFile: String, environment: EnvironmentVariables) -> String {
+    let expanded = expand(path, environment: environment)
+    guard !expanded.hasPrefix("/") else { return expanded }
+    let folder = configFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    if folder.isEmpty { return configFile.hasPrefix("/") ? "/" + expanded : expanded }
+    return folder + "/" + expanded
   }
 
   /// `~` and `~/…` become the home folder (`~user` is left as it is).

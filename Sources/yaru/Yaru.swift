@@ -55,15 +55,28 @@ struct ConfigOption: ParsableArguments {
 
 /// `--file` and `--config`, shared by every command that uses the todo file.
 struct FileOption: ParsableArguments {
-  @Option(name: .long, help: "The todo file (default: $YARU_FILE, else the config's file, else $TODO_FILE, else $TODO_DIR/todo.txt, else $XDG_DATA_HOME/yaru/todo.txt).")
+  @Option(name: .long, help: "The todo file (default: $YARU_FILE, else the config's file, else the first of its [lists], else $TODO_FILE, else $TODO_DIR/todo.txt, else $XDG_DATA_HOME/yaru/todo.txt).")
   var file: String?
+
+  @Option(name: .long, help: "One of the config's [lists], by its name, instead of --file (each list has its own lock, done.txt beside it and history; in the list, L shows the next and T then N moves todos to list N).")
+  var list: String?
 
   @OptionGroup var config: ConfigOption
 
   /// The config file's settings; a wrong file ends yaru with status 2.
   func settings() throws -> Config { try config.settings() }
 
-  func path(_ settings: Config) -> String { TodoFilePath.resolve(file, config: settings) }
+  /// The todo file: `--list NAME`'s, else as `TodoFilePath` finds it. A
+  /// name `[lists]` does not have ends yaru with status 2, naming those it has.
+  func path(_ settings: Config) throws -> String {
+    guard let list else { return TodoFilePath.resolve(file, config: settings) }
+    if file != nil { throw ShellFile.fail("--file and --list both name a todo file: give one") }
+    do throws(Config.Failure) {
+      return try settings.list(named: list).path
+    } catch {
+      throw ShellFile.fail(error.description)
+    }
+  }
 
-  var path: String { get throws { path(try settings()) } }
+  var path: String { get throws { try path(try settings()) } }
 }

@@ -32,6 +32,31 @@ struct EffectTests {
     store.receive(.increment) { $0.count = 1 }
   }
 
+  @Test func runAtADateDeliversWhenTheClockReachesIt() {
+    let store = TestStore(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    store.send(.incrementAt(scheduler.now.addingTimeInterval(2.5)))
+    scheduler.advance(by: .milliseconds(2_499))
+    #expect(store.runningEffectCount == 1)
+    scheduler.advance(by: .milliseconds(1))
+    store.receive(.increment) { $0.count = 1 }
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func runAtADatePastRunsNow() {
+    let store = TestStore(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    scheduler.advance(by: .seconds(10))
+    store.send(.incrementAt(scheduler.now.addingTimeInterval(-3)))
+    scheduler.advance()
+    store.receive(.increment) { $0.count = 1 }
+  }
+
+  @Test func runAtADateCancelledNeverDelivers() {
+    let store = TestStore(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    store.send(.incrementAt(scheduler.now.addingTimeInterval(1)))
+    store.send(.cancelDelayed)
+    scheduler.advance(by: .seconds(2))
+  }
+
   @Test func mergedEffectsDeliverInTimeOrderNotListOrder() {
     let store = TestStore(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
     store.send(.mergeThree)

@@ -13,6 +13,7 @@ struct Counter: Reducer {
     case increment
     case incrementTwiceLater
     case delayedIncrement
+    case incrementAt(Date)
     case debouncedIncrement
     case cancelDelayed
     case startTimer
@@ -39,6 +40,9 @@ struct Counter: Reducer {
       }
     case .delayedIncrement:
       return .run(on: scheduler, after: .seconds(1)) { send in send(.increment) }
+        .cancellable(id: ID.delayed)
+    case .incrementAt(let date):
+      return .run(on: scheduler, at: date) { send in send(.increment) }
         .cancellable(id: ID.delayed)
     case .debouncedIncrement:
       return .run(on: scheduler, after: .seconds(1)) { send in send(.increment) }

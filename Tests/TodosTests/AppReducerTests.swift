@@ -407,15 +407,23 @@ struct AppReducerTests {
     store.send(.commitSearch) { $0.mode = .list }
   }
 
-  @Test func theClockTicksEverySecondAndSwitchesFormat() {
-    let store = store()
+  @Test func theClockTicksAtTheNextMinuteThenEveryMinuteAndSwitchesFormat() {
+    let scheduler = TestScheduler(now: startDate.addingTimeInterval(20))  // 09:00:20
+    let store = TestStore(
+      initialState: AppReducer.State(now: scheduler.now), reducer: AppReducer(environment: .virtual(scheduler))
+    )
     store.send(.started) { $0.file.isInMemory = true }
-    scheduler.advance(by: .seconds(2))
-    store.receive(.clockTicked(startDate.addingTimeInterval(1))) { $0.now = startDate.addingTimeInterval(1) }
-    store.receive(.clockTicked(startDate.addingTimeInterval(2))) { $0.now = startDate.addingTimeInterval(2) }
+    scheduler.advance(by: .seconds(39))  // nothing before the minute: a tick would be received first
+    scheduler.advance(by: .seconds(1))
+    store.receive(.clockTicked(startDate.addingTimeInterval(60))) { $0.now = startDate.addingTimeInterval(60) }
+    scheduler.advance(by: .seconds(59))
+    scheduler.advance(by: .seconds(1))
+    store.receive(.clockTicked(startDate.addingTimeInterval(120))) { $0.now = startDate.addingTimeInterval(120) }
+    scheduler.advance(by: .seconds(60))
+    store.receive(.clockTicked(startDate.addingTimeInterval(180))) { $0.now = startDate.addingTimeInterval(180) }
     store.send(.toggleClockFormat) { $0.settings.uses24HourClock = false }
     store.send(.quit) { $0.isQuitting = true }
-    scheduler.advance(by: .seconds(5))
+    scheduler.advance(by: .seconds(120))
   }
 
   @Test func aNewerFlashRestartsTheThreeSeconds() {

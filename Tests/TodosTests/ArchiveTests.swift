@@ -107,6 +107,62 @@ struct ArchiveTests {
     store.cancelAllEffects()
   }
 
+  /// A redone archive whose done file refuses the lines: nothing is
+  /// redone, the todos stay in the list and the todo file, and the flash
+  /// says why. (The redo used to take them out of the list at once and
+  /// append to the done file beside it: refused, they were in neither.)
+  @Test func aRedoTheDoneFileRefusesKeepsEveryTodo() {
+    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
+    let store = loadedStore(disk)
+    store.send(.archiveCompleted)
+    scheduler.advance(by: .seconds(1))
+    store.send(.list(.undo))
+    scheduler.advance(by: .seconds(1))
+    disk.setReadOnly("done.txt")
+    store.send(.list(.redo))
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.flash == "Not redone: Cannot archive to done.txt: Permission denied")
+    #expect(store.state.list.todos.map(\.text) == ["one", "done"])
+    #expect(disk.file("todo.txt") == "one\nx 2026-01-01 done\n")
+    #expect(store.state.list.history.canRedo, "u and Ctrl-R are as they were")
+    store.cancelAllEffects()
+  }
+
+  /// A change made while the done file takes a redone archive's lines
+  /// ends the redo: the todos stay in the list too (both files, never neither).
+  @Test func aChangeWhileARedoIsWrittenKeepsTheTodosInBothFiles() {
+    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
+    let store = loadedStore(disk)
+    store.send(.archiveCompleted)
+    scheduler.advance(by: .seconds(1))
+    store.send(.list(.undo))
+    scheduler.advance(by: .seconds(1))
+    store.send(.list(.redo))
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.flash == "Not redone: the list changed meanwhile (the todos are in the done file too)")
+    #expect(disk.file("todo.txt") == "x 2026-01-01 one\nx 2026-01-01 done\n")
+    #expect(disk.file("done.txt") == "x 2026-01-01 done\n")
+    store.cancelAllEffects()
+  }
+
+  /// Ctrl-R twice before the done file has the lines: redone once.
+  @Test func aRedoPressedTwiceIsMadeOnce() {
+    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
+    let store = loadedStore(disk)
+    store.send(.archiveCompleted)
+    scheduler.advance(by: .seconds(1))
+    store.send(.list(.undo))
+    scheduler.advance(by: .seconds(1))
+    store.send(.list(.redo))
+    store.send(.list(.redo))
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.flash == "Redone — u undoes")
+    #expect(disk.file("todo.txt") == "one\n")
+    #expect(disk.file("done.txt") == "x 2026-01-01 done\n")
+    store.cancelAllEffects()
+  }
+
   @Test func nothingToArchiveSaysSo() {
     let store = loadedStore(InMemoryDisk(["todo.txt": "one\n"]))
     store.send(.archiveCompleted)

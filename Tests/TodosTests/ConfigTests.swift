@@ -131,6 +131,26 @@ struct ConfigTests {
     }
   }
 
+  /// `[lists]` keep the file's order; `--list` finds them by name; a list
+  /// that is no path, a file named twice and a tenth list (`T` takes one
+  /// digit) are refused, naming the line.
+  @Test func listsAreTodoFilesByNameInTheFilesOrder() throws {
+    let config = try Config.parse("[lists]\nhome = \"~/todo/todo.txt\"\n\"some day\" = \"someday.txt\"", path: "c")
+    #expect(config.lists == [.init(name: "home", path: "~/todo/todo.txt"), .init(name: "some day", path: "someday.txt")])
+    #expect(try config.list(named: "some day").path == "someday.txt")
+    #expect(throws: Config.Failure(description: "there is no list work (lists: home, some day)")) { try config.list(named: "work") }
+    #expect(throws: Config.Failure(description: "there is no list x (the config file has no [lists])")) { try Config().list(named: "x") }
+    expectFailure(at: "c", line: 3, saying: "a list is the path of its todo file in quotes") { () throws(Config.Failure) in
+      _ = try Config.parse("[lists]\nhome = \"a.txt\"\nwork = true", path: "c")
+    }
+    expectFailure(at: "c", line: 2, saying: "the list home has no path") { () throws(Config.Failure) in _ = try Config.parse("[lists]\nhome = \" \"", path: "c") }
+    expectFailure(at: "c", line: 3, saying: "the lists home and work name the same file") { () throws(Config.Failure) in
+      _ = try Config.parse("[lists]\nhome = \"a.txt\"\nwork = \"a.txt\"", path: "c")
+    }
+    let ten = (1...10).map { "l\($0) = \"\($0).txt\"" }.joined(separator: "\n")
+    expectFailure(at: "c", line: 11, saying: "at most 9 lists (T takes one digit)") { () throws(Config.Failure) in _ = try Config.parse("[lists]\n" + ten, path: "c") }
+  }
+
   /// TOML's own rules for the subset yaru reads: each line here is valid
   /// TOML and means what TOML says, or is invalid TOML and refused.
   @Test(arguments: [

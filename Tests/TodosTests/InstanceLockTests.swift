@@ -32,6 +32,27 @@ struct InstanceLockTests {
     withExtendedLifetime(first) {}
   }
 
+  /// A read-only yaru waits in the kernel, not by polling: it has the lock
+  /// as soon as the writer lets go (removing the lock file, as it quits).
+  @Test func aWaitingYaruTakesTheLockWhenTheWriterLetsGo() {
+    let path = folder + "/todo.txt"
+    var writer = InstanceLock.acquire(for: path)
+    #expect(writer != nil)
+    let taken = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var waited: InstanceLock?
+    DispatchQueue.global().async {
+      waited = InstanceLock.acquire(for: path, waiting: true)
+      taken.signal()
+    }
+    writer?.release()
+    writer = nil  // the process ends: its descriptor closes
+    // The bound only ends a broken wait; a working one returns at once.
+    #expect(taken.wait(timeout: .now() + .seconds(10)) == .success, "the lock, once the writer let go")
+    #expect(InstanceLock.acquire(for: path) == nil, "and it holds it, on the lock file now in the folder")
+    #expect(files == [".todo.txt.yaru-lock"])
+    withExtendedLifetime(waited) {}
+  }
+
   /// Quitting removes the lock file, and the next yaru gets a lock at once.
   @Test func releasingRemovesTheLockFile() {
     let path = folder + "/todo.txt"

@@ -10,6 +10,17 @@ import Testing
 @testable import TodoStorage
 import TodoTestSupport
 
+/// Whether the kernel tells a file's open writers in the temporary folder
+/// (leases; not on every file system): what the save's wait needs.
+private let leasesTellWriters: Bool = {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-lease-\(UUID().uuidString)").path
+  guard FileManager.default.createFile(atPath: path, contents: Data()) else { return false }
+  defer { unlink(path) }
+  let writer = open(path, O_WRONLY), reader = open(path, O_RDONLY)
+  defer { close(writer); close(reader) }
+  return TodoFile.isOpenForWriting(reader) == true
+}()
+
 /// Another program writes between yaru's check and yaru's swap (todo.sh's
 /// `>>`, `sed -i`, a sync tool's rename): nothing it wrote is lost. On the
 /// real disk, by calling the swap right after another program's write.
@@ -56,6 +67,105 @@ struct SaveRaceTests {
     let saved = try swap("a\nb\nmine\n", into: path, checked: checked)
     #expect(try read(path) == "a\nb\nmine\n")
     #expect(saved.displaced?.text == "a\nB edited by sed\n")
+  }
+
+  /// An append that lands on yaru's new file right after the swap, before
+  /// its stamp is taken (found by the stress: `echo >>` at that moment).
+  /// The stamp was the path's status — with the append — and the hash of
+  /// yaru's text: the looks found the file "unchanged", the next save's
+  /// check passed on the status alone, and its swap removed the line.
+  @Test func anAppendRightAfterTheSwapIsNotTakenForYarusOwnBytes() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/todo.txt"
+    let checked = try TodoFile.write("a\nb\n", to: path).stamp
+    let saved = try TodoFile.replace(
+      FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
+      whenWritten: {
+        let append = open(path, O_WRONLY | O_APPEND)
+        _ = write(append, "appended by todo.sh\n", 20)
+        close(append)
+      }
+    )
+    #expect(saved.displaced == nil)
+    guard case .read(let text, _) = TodoFile.look(path, since: saved.stamp) else {
+      Issue.record("the look took the appended file for yaru's own")
+      return
+    }
+    #expect(text == "a\nb\nmine\nappended by todo.sh\n")
+    let next = #expect(throws: TodoFileError.self) { try TodoFile.write("a\nb\nmine\nmore\n", to: path, expecting: .unchanged(saved.stamp)) }
+    #expect(next?.isConflict == true, "the next save reads and merges instead")
+    #expect(try read(path) == "a\nb\nmine\nappended by todo.sh\n")
+  }
+
+  /// The same for a hard-linked file, written in place: the append after
+  /// the write is read by the next look, not taken for yaru's bytes.
+  @Test func anAppendRightAfterAnInPlaceWriteIsNotTakenForYarusOwnBytes() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/todo.txt"
+    let checked = try TodoFile.write("a\n", to: path).stamp
+    try FileManager.default.linkItem(atPath: path, toPath: folder + "/link.txt")
+    let saved = try TodoFile.replace(
+      FilePath(path), in: FilePath(folder), with: "a\nmine\n", path: path, expecting: .unchanged(checked),
+      whenWritten: {
+        let append = open(path, O_WRONLY | O_APPEND)
+        _ = write(append, "appended\n", 9)
+        close(append)
+      }
+    )
+    guard case .read(let text, _) = TodoFile.look(path, since: saved.stamp) else {
+      Issue.record("the look took the appended file for yaru's own")
+      return
+    }
+    #expect(text == "a\nmine\nappended\n")
+  }
+
+  /// A shell's `>>` opened the file before the swap and writes after it:
+  /// its line goes into the displaced file. The save waits while another
+  /// program holds that file open for writing, so the line is in what it
+  /// reads — it used to find the displaced file untouched and remove it,
+  /// the line with it.
+  @Test(.enabled(if: leasesTellWriters, "the temporary folder's file system tells no open writers (leases)"))
+  func anAppendOpenedBeforeTheSwapAndWrittenAfterItComesBackDisplaced() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/todo.txt"
+    let checked = try TodoFile.write("a\nb\n", to: path).stamp
+    var shell = open(path, O_WRONLY | O_APPEND)
+    func append() {
+      guard shell >= 0 else { return }
+      _ = write(shell, "appended by todo.sh\n", 20)
+      close(shell)
+      shell = -1
+    }
+    let saved = try TodoFile.replace(
+      FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
+      whileOldFileIsOpen: append
+    )
+    append()  // where the shell wrote had the save not waited
+    #expect(try read(path) == "a\nb\nmine\n")
+    #expect(saved.displaced?.text == "a\nb\nappended by todo.sh\n")
+  }
+
+  /// Likewise a program that renames its version over the path right after
+  /// the swap (`sed -i`): its file is not taken for yaru's.
+  @Test func aRenameRightAfterTheSwapIsNotTakenForYarusOwnBytes() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/todo.txt"
+    let checked = try TodoFile.write("a\nb\n", to: path).stamp
+    let saved = try TodoFile.replace(
+      FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
+      whenWritten: {
+        try? "a\nB by sed\nmine\n".write(toFile: folder + "/sedXYZ", atomically: false, encoding: .utf8)
+        rename(folder + "/sedXYZ", path)
+      }
+    )
+    #expect(TodoFile.look(path, since: saved.stamp) != .unchanged)
+    let next = #expect(throws: TodoFileError.self) { try TodoFile.write("a\nb\nmine\nmore\n", to: path, expecting: .unchanged(saved.stamp)) }
+    #expect(next?.isConflict == true)
+    #expect(try read(path) == "a\nB by sed\nmine\n")
   }
 
   @Test func nothingWrittenMeanwhileLeavesNothingBehind() throws {

@@ -15,7 +15,11 @@ lines=200000
 awk -v n=$lines 'BEGIN { for (i = 1; i <= n; i++) { if (i % 40000 == 0) print "x 2026-01-01 done " i / 40000; else print "(B) todo number " i " +project @context" } }' > "$work/base.txt"
 passed=0
 failed=0
-landed_before=0
+# A process that has not ended (a zombie has).
+is_running() { local state; state=$(ps -o stat= -p "$1" 2>/dev/null); [ -n "$state" ] && [ "${state#Z}" = "$state" ]; }
+todo_only=0
+done_only=0
+both=0
 echo "archive, undo and SIGKILL on $lines lines ($tries tries)"
 for try in $(seq "$tries"); do
   cp "$work/base.txt" "$work/todo.txt"
@@ -23,12 +27,19 @@ for try in $(seq "$tries"); do
   sock="$work/sock$try"
   tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color "'$yaru' --file '$work/todo.txt'"
   for _ in $(seq 600); do tmux -S "$sock" capture-pane -p | grep -q "[1-9][0-9]* items left" && break; sleep 0.05; done
-  pid=$(pgrep -P "$(tmux -S "$sock" display -p '#{pane_pid}')" -f "$yaru")
+  # The pane's shell execs yaru (a single command): the pane's process is
+  # yaru itself, else yaru is its child.
+  pane=$(tmux -S "$sock" display -p '#{pane_pid}')
+  if [ "$(ps -o comm= -p "$pane")" = yaru ]; then pid=$pane; else pid=$(pgrep -P "$pane" -x yaru); fi
+  if [ -z "$pid" ]; then failed=$((failed + 1)); echo "  FAIL try $try: no yaru process to kill"; tmux -S "$sock" kill-server; continue; fi
   tmux -S "$sock" send-keys A
   sleep "0.$(printf '%03d' $((RANDOM % 800)))"
   tmux -S "$sock" send-keys u
   sleep "0.$(printf '%03d' $((RANDOM % 800)))"
-  kill -KILL "$pid" 2>/dev/null
+  kill -KILL "$pid"
+  # Checked only once it is gone: a yaru still saving could move the lines
+  # between the two files while they are read.
+  for _ in $(seq 500); do is_running "$pid" || break; sleep 0.01; done
   tmux -S "$sock" kill-server 2>/dev/null
   missing=""
   for k in 1 2 3 4 5; do
@@ -36,8 +47,16 @@ for try in $(seq "$tries"); do
     [ "$found" -ge 1 ] || missing="$missing $k"
   done
   if [ -z "$missing" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  FAIL try $try: done$missing in neither file"; fi
-  grep -q "done 1\$" "$work/done.txt" 2>/dev/null && landed_before=$((landed_before + 1))
+  # Where the kill came: before the archive or after the whole undo (the
+  # todo file only); between the archive's save and the undo's (the done
+  # file only); while a side that gains the lines is written before the
+  # other loses them (both).
+  in_todo=$(grep -c "^x 2026-01-01 done 1\$" "$work/todo.txt")
+  in_done=$(grep -c "^x 2026-01-01 done 1\$" "$work/done.txt" 2>/dev/null)
+  if [ "$in_todo" -ge 1 ] && [ "${in_done:-0}" -ge 1 ]; then both=$((both + 1))
+  elif [ "${in_done:-0}" -ge 1 ]; then done_only=$((done_only + 1))
+  else todo_only=$((todo_only + 1)); fi
 done
-echo "  the done file had the lines when the kill came in $landed_before of $tries tries"
+echo "  where the kill left the lines: the todo file only $todo_only, the done file only $done_only, both $both"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -153,6 +153,8 @@ check "the second says now editable" "now editable"
 check "and no longer read-only" "1 item left · saved"
 keys x
 check "it accepts a change" "0 items left · saved"
+# The footer says "saved" during a save's millisecond too: the file is waited for.
+for _ in $(seq 100); do [ "$(cat "$work/todo.txt")" = "x $(date +%F) one" ] && break; sleep 0.05; done
 if [ "$(cat "$work/todo.txt")" = "x $(date +%F) one" ]; then pass "the change reaches the file"; else fail "the file after the lock lifted: $(cat "$work/todo.txt")"; fi
 keys q
 check "the second quit" "EXIT=0"

@@ -9,7 +9,7 @@ if arguments.first == "peak-rss", let path = arguments.dropFirst().first {
   exit(0)
 }
 let quick = arguments.contains("--quick")
-// `yaru-bench undo` or `keys`: only those rows at 100,000 todos, for profiling.
+// `yaru-bench undo`, `keys`, `files`…: only those rows (at 100,000 todos), for profiling.
 if arguments.first == "undo" {
   printTable(undoRows(count: 100_000))
   exit(0)
@@ -36,6 +36,20 @@ if arguments.first == "orders" {
   printTable(orderRows(count: 100_000))
   exit(0)
 }
+if arguments.first == "lists" {
+  let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  printTable(try listSwitchRows(count: 100_000, folder: folder))
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
+}
+if arguments.first == "files" {
+  let folder = NSTemporaryDirectory() + "yaru-bench-\(getpid())"
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  printTable(try fileRows(counts: [10_000, 100_000], folder: folder))
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
+}
 if arguments.first == "keys" {
   printTable(keystrokeRows(counts: [100_000], sizes: [Size(columns: 80, rows: 24)], only: arguments.dropFirst().first))
   exit(0)
@@ -53,6 +67,7 @@ rows += undoRows(count: largest)
 rows += historyRows(folder: folder)
 rows += batchRows(count: largest)
 rows += mainQueueRows(count: largest)
+rows += try listSwitchRows(count: largest, folder: folder)
 rows += completionRows(count: largest)
 rows += orderRows(count: largest)
 let peak = try peakResidentInChild(loading: folder + "/todo-\(largest).txt")

@@ -18,18 +18,27 @@ public struct AppEnvironment: Sendable {
   public var ioQueue: any Scheduler
   /// The todo file; nil keeps the list in memory only.
   public var file: TodoFileClient?
+  /// The kernel's notices of changes to the file: other programs' changes
+  /// seen at once, and no polling. Nil (tests, replay): the file is looked
+  /// at every second on `mainQueue`'s clock.
+  public var fileNotices: FileNoticeClient?
   /// Where the file's history is kept; nil keeps it for this run only.
   public var history: HistoryClient?
   /// `sync = "git"`: how the list syncs, and the queue it waits on the network in.
   public var sync: SyncClient?
   public var syncQueue: any Scheduler
+  /// The config's `[lists]`, in order, each with its own file and history
+  /// (`file` and `history` are the ones of the list the app starts on);
+  /// empty with one list.
+  public var lists: [ListClients] = []
   /// Where `Q` keeps macros; nil keeps them for this run only.
   public var macros: MacroClient?
 
   public init(
     now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
     utcOffset: @escaping @Sendable (Date) -> UTCOffset, mainQueue: any Scheduler, ioQueue: any Scheduler, file: TodoFileClient?,
-    history: HistoryClient? = nil, sync: SyncClient? = nil, syncQueue: (any Scheduler)? = nil, macros: MacroClient? = nil
+    fileNotices: FileNoticeClient? = nil, history: HistoryClient? = nil, sync: SyncClient? = nil, syncQueue: (any Scheduler)? = nil,
+    macros: MacroClient? = nil
   ) {
     self.now = now
     self.uuid = uuid
@@ -37,6 +46,7 @@ public struct AppEnvironment: Sendable {
     self.mainQueue = mainQueue
     self.ioQueue = ioQueue
     self.file = file
+    self.fileNotices = fileNotices
     self.history = history
     self.sync = sync
     self.syncQueue = syncQueue ?? ioQueue

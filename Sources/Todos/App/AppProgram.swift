@@ -28,6 +28,7 @@ public final class AppProgram {
   /// Called once, when the program may end.
   private var onExit: (Exit) -> Void = { _ in }
   public private(set) var exit: Exit?
+  private var isKeymapPrepared = false
 
   /// - Parameter log: receives every action and the state change it made (`--log`).
   public init(environment: AppEnvironment, initialState: AppReducer.State, log: ((String) -> Void)? = nil) {
@@ -78,7 +79,7 @@ public final class AppProgram {
   public var takesText: Bool {
     switch store.state.mode {
     case .editing, .searching, .prompting: true
-    case .list, .help, .history, .choosingPriority, .choosingRegister: false
+    case .list, .help, .history, .choosingPriority, .choosingRegister, .choosingList: false
     }
   }
 
@@ -106,8 +107,14 @@ public final class AppProgram {
       finish(Exit(status: 2, message: "yaru: \(message)"))
     } else if state.canExit {
       finish(Exit(status: state.exit.status, message: state.exit.message))
-    } else if isStarted, state.hasFrame, !isReadingKeys {
-      renderer?.render(state)
+    } else if isStarted, state.hasFrame, !isReadingKeys, let renderer {
+      renderer.render(state)
+      if !isKeymapPrepared {
+        // The first frame is on screen: now, before a key can come, the
+        // keymap's tables (not on the way to that frame, nor on the first key).
+        isKeymapPrepared = true
+        Keymap.prepare()
+      }
     }
   }
 

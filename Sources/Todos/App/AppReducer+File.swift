@@ -18,7 +18,12 @@ extension AppReducer {
       ))
       state.file.savedRevision = isHealed ? before : state.list.revision
       state.list.selection = state.list.firstVisible()?.id
+      // The sync starts with the list yaru opens on (a list shown later is loaded with it parked).
+      guard !state.lists.parked.contains(where: \.isLoaded) else { return effect }
       return .merge(effect, syncFeature.reduce(into: &state.sync, action: .started).map(Action.sync))
+    case .loaded(.failure(let error)) where state.lists.parked.contains(where: \.isLoaded):
+      // Not the list yaru opened on: the others are all saved; back to the one shown before.
+      return listUnreadable(&state, error)
     case .historyRead(let reading):
       state.list.history.restore(reading.records)
       return .none
@@ -41,7 +46,7 @@ extension AppReducer {
       // save failed (a writer stuck on the folder's lock,
       // a full disk): no retry loop keeps the program; a rescue copy does.
       return rescueUnsaved(&state)
-    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound, .historyFailed:
+    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .noticed, .noticesSettled, .folderBusy, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound, .historyFailed, .otherListFailed:
       return .none
     }
   }
@@ -50,8 +55,14 @@ extension AppReducer {
   /// main queue, over a snapshot of the list as it is now.
   private func merge(_ state: inout State, _ loaded: LoadedFile, known: DiskStamp?) -> Effect<Action> {
     // Read against a stamp yaru no longer has (a save finished meanwhile):
-    // the next look compares with the right one.
-    guard !state.file.isSaving, known == state.file.stamp else { return .none }
+    // the next look compares with the right one. Polled, that look comes
+    // within the second; with notices it is asked for here, now or once
+    // the save ends (no notice may come again).
+    guard !state.file.isSaving, known == state.file.stamp else {
+      guard listEnvironment(state).fileNotices != nil else { return .none }
+      state.file.hasUnlookedNotice = true
+      return fileSync(state).lookAfterNotice(&state.file).map(Action.file)
+    }
     guard loaded.stamp?.hash != state.file.stamp?.hash else {
       state.file.stamp = loaded.stamp  // touched, same bytes
       return .none
@@ -61,7 +72,7 @@ extension AppReducer {
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
     let base = state.file.base, older = state.file.olderBases, version = state.list.listVersion
     let tag = conflictTag, snapshot = ours, orders = state.list.orders
-    let history = environment.history, seenRecords = state.list.history.known
+    let history = listEnvironment(state).history, seenRecords = state.list.history.known
     // The crossing: a snapshot goes to the I/O queue; the merged list comes
     // back with its blocked map, count and orders worked out there.
     return .run(on: environment.ioQueue) { send in
@@ -120,10 +131,10 @@ extension AppReducer {
     }
     // A displaced version changes the list, not what the file is now (the user's list).
     if merge.displaced == nil {
-      fileSync.keep(merge.baseFingerprints, in: &state.file)
-      fileSync.took(&state.file, merge.loaded)
+      fileSync(state).keep(merge.baseFingerprints, in: &state.file)
+      fileSync(state).took(&state.file, merge.loaded)
     }
-    let message = merge.message(fileName: environment.file?.fileName ?? "the todo file")
+    let message = merge.message(fileName: listEnvironment(state).file?.fileName ?? "the todo file")
     state.list.history.ingest(merge.newer)
     let effect = change(&state, ListEdit(
       changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: merge.isSaved, seen: merge.seen), message: message, keptBeside: keptBeside
@@ -156,7 +167,7 @@ extension AppReducer {
   func archive(_ state: inout State) -> Effect<Action> {
     let completed = state.list.todos.filter(\.isComplete)
     guard !completed.isEmpty else { return flash(&state, "No completed todos to archive") }
-    guard let file = environment.file else { return flash(&state, "Not archived: this list is in memory, with no done file") }
+    guard let file = listEnvironment(state).file else { return flash(&state, "Not archived: this list is in memory, with no done file") }
     let lines = completed.map(TodoTxt.format)
     return .run(on: environment.ioQueue) { send in
       let failure: TodoFileError?
@@ -184,7 +195,7 @@ extension AppReducer {
     }.sorted { $0.index < $1.index }
     guard !removed.isEmpty else { return flash(&state, "Archived, but each todo changed meanwhile: kept in the list too") }
     let noun = removed.count == 1 ? "todo" : "todos"
-    let doneName = environment.file?.doneFileName ?? "the done file"
+    let doneName = listEnvironment(state).file?.doneFileName ?? "the done file"
     return change(&state, ListEdit(
       changes: [.removeMany(removed)], message: "Archived \(removed.count) \(noun) to \(doneName) — u brings them back",
       archived: lines, summary: "archived \(removed.count) \(noun)"

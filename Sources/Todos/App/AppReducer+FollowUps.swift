@@ -32,6 +32,10 @@ extension AppReducer {
       if !state.file.isInMemory { state.file.unarchiveAfter[state.list.revision, default: []] += state.list.unarchiveWhenSaved }
       state.list.unarchiveWhenSaved = []
     }
+    if !state.list.unmoveWhenSaved.isEmpty {
+      if !state.file.isInMemory { state.file.unmoveAfter[state.list.revision, default: []] += state.list.unmoveWhenSaved }
+      state.list.unmoveWhenSaved = []
+    }
     state.list.repairSelection(anchor: anchor)
     state.list.scrollSelectionIntoView()
     if state.file.phase == .ready { effects.append(mergeDisplaced(&state)) }
@@ -42,6 +46,7 @@ extension AppReducer {
       effects.append(syncFeature.reduce(into: &state.sync, action: .quitting).map(Action.sync))
     }
     effects.append(countMatchesIfStale(&state))
+    effects.append(switchListIfSettled(&state))
     return .merge(effects)
   }
 
@@ -55,7 +60,7 @@ extension AppReducer {
     else { return .none }
     let list = TodoList(todos: state.list.todos, shape: state.file.shape)
     let records = state.list.history.unwritten.map(\.record)
-    return fileSync.save(&state.file, list, leaving: state.unfinishedNewTodo, revision: state.list.revision, records: records)
+    return fileSync(state).save(&state.file, list, leaving: state.unfinishedNewTodo, revision: state.list.revision, records: records)
       .map(Action.file)
   }
 
@@ -63,7 +68,7 @@ extension AppReducer {
   /// carry them (another program's change, a list kept in memory) are
   /// appended to the history now, on the I/O queue.
   private func writeHistoryIfSaved(_ state: inout State) -> Effect<Action> {
-    guard let history = environment.history, !state.list.history.unwritten.isEmpty, !state.hasUnsavedChanges, !state.macros.isPlaying,
+    guard let history = listEnvironment(state).history, !state.list.history.unwritten.isEmpty, !state.hasUnsavedChanges, !state.macros.isPlaying,
           !state.file.isSaving, state.file.phase == .ready || state.file.isInMemory
     else { return .none }
     let records = state.list.history.takeWritable(upTo: .max)

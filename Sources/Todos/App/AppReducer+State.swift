@@ -13,6 +13,8 @@ extension AppReducer {
     public var search = Search.State()
     /// `sync = "git"`: the background sync and how the last one went.
     public var sync = SyncFeature.State()
+    /// Several lists (`[lists]`): which is shown, the others parked.
+    public var lists = Lists()
     public var mode: Mode = .list
     /// The config file's choices and the clock format.
     public var settings = Settings()
@@ -89,7 +91,7 @@ extension AppReducer {
         case .editing(let editing): editing.editor
         case .searching(let editor): editor
         case .prompting(let prompt): prompt.editor
-        case .list, .help, .history, .choosingPriority, .choosingRegister: nil
+        case .list, .help, .history, .choosingPriority, .choosingRegister, .choosingList: nil
         }
       }
       set {
@@ -103,7 +105,7 @@ extension AppReducer {
         case .prompting(var prompt):
           prompt.editor = newValue
           mode = .prompting(prompt)
-        case .list, .help, .history, .choosingPriority, .choosingRegister:
+        case .list, .help, .history, .choosingPriority, .choosingRegister, .choosingList:
           break
         }
       }
@@ -125,6 +127,8 @@ extension AppReducer {
     case prompting(WordsPrompt)
     /// `Q` or `@` was pressed: the next letter names the macro.
     case choosingRegister(RegisterUse)
+    /// `T` was pressed: the next digit is the list to move the todos in hand to.
+    case choosingList
   }
 
   /// Which todo is being edited, whether it is new (and so discarded on

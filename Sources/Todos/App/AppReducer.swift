@@ -53,6 +53,23 @@ public struct AppReducer: Reducer {
     /// `Q`, `@`: macros (AppReducer+Macros.swift).
     case macro(MacroAction)
     case toggleClockFormat
+    // Several lists (`[lists]`).
+    /// `L`: show the next list.
+    case nextList
+    /// The I/O queue passed the shown list's file work: a switch may happen.
+    case listFileWorkPassed
+    /// The yaru that had this list (its place in `[lists]`) open let it go.
+    case writerLeft(list: Int)
+    /// A list shown for the first time: whether its lock was free.
+    case listLockTried(list: Int, isFree: Bool)
+    /// `T`: wait for a digit, the list to move the todos in hand to.
+    case chooseList, cancelChoosingList
+    /// `T` then N: the todos in hand to list number N (from 1).
+    case moveToList(Int)
+    /// The other list's file has the moved todos (or could not take them).
+    case movedToList(ListMove)
+    /// At start: a move the last run did not finish (the todos are in both lists).
+    case moveCutShort(String)
     case screenResized(Size)
     case quit
     /// Ctrl-C: an unfinished edit is dropped, committed changes are kept.
@@ -94,20 +111,30 @@ public struct AppReducer: Reducer {
   /// building the tree for every action cost a tenth of a key.
   private var features = Reduce<State, Action> { _, _ in .none }
 
-  let listFeature: ListFeature
-  let fileSync: FileSync
+  /// Each list's own list and file features, on its own file and history
+  /// (one, without `[lists]`); the shown list's run (`listFeature(_:)`).
+  let listFeatures: [ListFeature]
+  let fileSyncs: [FileSync]
   let syncFeature: SyncFeature
 
   public init(environment: AppEnvironment) {
     self.environment = environment
-    listFeature = ListFeature(environment: environment)
-    fileSync = FileSync(environment: environment)
+    let lists = 0..<max(1, environment.lists.count)
+    listFeatures = lists.map { ListFeature(environment: environment.forList($0)) }
+    fileSyncs = lists.map { FileSync(environment: environment.forList($0)) }
     syncFeature = SyncFeature(environment: environment)
     let app = self
     features = Reduce(
       CombineReducers {
-        Scope(state: \.list, action: Action.listPath) { app.listFeature }
-        Scope(state: \.file, action: Action.filePath) { app.fileSync }
+        // `Scope`s whose child is the shown list's own feature.
+        Reduce { state, action in
+          guard let listAction = Action.listPath.extract(action) else { return .none }
+          return app.listFeature(state).reduce(into: &state.list, action: listAction).map(Action.list)
+        }
+        Reduce { state, action in
+          guard let fileAction = Action.filePath.extract(action) else { return .none }
+          return app.fileSync(state).reduce(into: &state.file, action: fileAction).map(Action.file)
+        }
         Scope(state: \.search, action: Action.searchPath) { Search() }
         Scope(state: \.sync, action: Action.syncPath) { app.syncFeature }
         Reduce(app.core)
@@ -123,7 +150,8 @@ public struct AppReducer: Reducer {
       return .none
     }
     state.handShownToList()
-    let anchor = state.list.selectionAnchor
+    // A switch of lists: the new list's selection is its own.
+    let anchor = action == .listFileWorkPassed ? nil : state.list.selectionAnchor
     // The file read or merged is no later change of the user's: what the
     // footer says (a warning at start) stays.
     let listVersion = Action.filePath.extract(action) == nil ? state.list.listVersion : nil
@@ -142,13 +170,14 @@ public struct AppReducer: Reducer {
     case .started:
       state.now = environment.now()
       // Records of this run are told apart from earlier runs' in a lasting history.
-      if environment.history != nil { state.list.history.origin = String(environment.uuid().uuidString.prefix(8)).lowercased() }
+      if listEnvironment(state).history != nil { state.list.history.origin = String(environment.uuid().uuidString.prefix(8)).lowercased() }
       return .merge(
         // The macros first, on the same serial I/O queue as the file: `@a`
         // typed the moment the list shows finds them.
         readMacros(state),
-        fileSync.load(&state.file).map(Action.file),
-        .timer(id: CancelID.clock, every: .seconds(1), on: environment.mainQueue) { .clockTicked($0) },
+        fileSync(state).load(&state.file).map(Action.file),
+        checkForACutShortMove,
+        nextClockTick(after: state.now, at: state.utcOffset),
         // A message the program starts with (a state file passed over) goes too.
         state.flash.map { flash(&state, $0) } ?? .none
       )
@@ -156,7 +185,7 @@ public struct AppReducer: Reducer {
       if state.mode == .choosingPriority { state.mode = .list }
     case .sync(.finished(.synced, _)):
       // What it brought is read now, not at the next look.
-      return fileSync.reduce(into: &state.file, action: .watchTicked).map(Action.file)
+      return fileSync(state).reduce(into: &state.file, action: .watchTicked).map(Action.file)
     case .list, .search, .editor, .sync:
       break
     case .file(let action):
@@ -183,7 +212,7 @@ public struct AppReducer: Reducer {
     case .cancelSearch:
       // Esc in the list clears the marks first: a second Esc the search.
       if state.mode == .list, !state.list.marks.isEmpty {
-        return listFeature.reduce(into: &state.list, action: .clearMarks).map(Action.list)
+        return listFeature(state).reduce(into: &state.list, action: .clearMarks).map(Action.list)
       }
       state.mode = .list
       state.search.text = ""
@@ -234,7 +263,25 @@ public struct AppReducer: Reducer {
       guard case .history(let selected) = state.mode, let record = state.list.history.log.reversed().dropFirst(selected).first
       else { return .none }
       state.mode = .list
-      return listFeature.reduce(into: &state.list, action: .revert(record)).map(Action.list)
+      return listFeature(state).reduce(into: &state.list, action: .revert(record)).map(Action.list)
+    case .nextList:
+      return nextList(&state)
+    case .listFileWorkPassed:
+      return fileWorkPassed(&state)
+    case .writerLeft(let index):
+      return writerLeft(&state, list: index)
+    case .listLockTried(let index, let isFree):
+      return lockTried(&state, list: index, isFree: isFree)
+    case .chooseList:
+      return chooseList(&state)
+    case .cancelChoosingList:
+      state.mode = .list
+    case .moveToList(let number):
+      return moveToList(&state, number: number)
+    case .movedToList(let move):
+      return movedToList(&state, move)
+    case .moveCutShort(let message):
+      return flash(&state, message)
     case .toggleClockFormat:
       // With no clock shown, t would change nothing anyone can see.
       guard state.settings.showsClock else { return flash(&state, "No clock to switch: clock = \"off\" in the config file") }
@@ -279,10 +326,36 @@ public struct AppReducer: Reducer {
     case .clockTicked(let now):
       state.now = now
       state.utcOffset = environment.utcOffset(now)
+      return .merge(nextClockTick(after: now, at: state.utcOffset), safetyNetLook(&state))
     case .flashExpired:
       state.flash = nil
     }
     return .none
+  }
+
+  /// The clock's next tick, at the next minute on the user's clock: the
+  /// header shows minutes, and today (thresholds, `due:`) changes at one,
+  /// so an idle yaru wakes once a minute. Worked out again at every tick,
+  /// so the clock never drifts off the minute. (The sink of completed
+  /// todos and the flash have timers of their own.)
+  /// On the wall clock: after a suspended laptop wakes, the header shows
+  /// the time at once, not up to a minute later.
+  func nextClockTick(after now: Date, at offset: UTCOffset) -> Effect<Action> {
+    let clock = environment.now
+    let next = now.addingTimeInterval(ClockTick.delay(after: now, at: offset, unit: ClockTick.shown).timeInterval)
+    return .run(on: environment.mainQueue, at: next) { send in send(.clockTicked(clock())) }
+      .cancellable(id: CancelID.clock, cancelInFlight: true)
+  }
+
+  /// With the kernel's notices, the file is not polled; the clock's minute
+  /// also looks at it (its bytes every fifth), in the same wake: for what
+  /// the notices may not tell (a hard link written in another folder, a
+  /// rewrite of the same size within the same tick of the file system's
+  /// clock, sync tools' conflict copies beside it).
+  private func safetyNetLook(_ state: inout State) -> Effect<Action> {
+    let environment = listEnvironment(state)
+    guard environment.fileNotices != nil, state.file.noticesUnavailable == nil, environment.file != nil else { return .none }
+    return fileSync(state).reduce(into: &state.file, action: .watchTicked).map(Action.file)
   }
 
   /// How long a signal waits for the last save before the program exits
@@ -301,7 +374,7 @@ public struct AppReducer: Reducer {
   func rescueUnsaved(_ state: inout State) -> Effect<Action> {
     guard state.hasUnsavedChanges, state.file.phase == .ready else { return .none }
     let list = TodoList(todos: state.list.todos, shape: state.file.shape)
-    return fileSync.rescue(&state.file, list, leaving: state.unfinishedNewTodo).map(Action.file)
+    return fileSync(state).rescue(&state.file, list, leaving: state.unfinishedNewTodo).map(Action.file)
   }
 
   /// Shows `message` in the footer for three seconds.
@@ -315,6 +388,11 @@ public struct AppReducer: Reducer {
   /// loading, merging, archiving).
   func change(_ state: inout State, _ edit: ListEdit) -> Effect<Action> {
     state.handShownToList()
-    return listFeature.change(&state.list, edit).map(Action.list)
+    return listFeature(state).change(&state.list, edit).map(Action.list)
   }
+
+  /// The shown list's features and environment (its file and history).
+  func listFeature(_ state: State) -> ListFeature { listFeatures[state.lists.active] }
+  func fileSync(_ state: State) -> FileSync { fileSyncs[state.lists.active] }
+  func listEnvironment(_ state: State) -> AppEnvironment { environment.forList(state.lists.active) }
 }

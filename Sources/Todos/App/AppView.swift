@@ -73,6 +73,7 @@ public enum AppView {
   /// the view in force) and the clock.
   static func headerLayout(_ state: AppReducer.State, columns: Int) -> HeaderLayout {
     let notes = HeaderLayout.Notes(
+      list: state.lists.activeName,
       order: state.list.order == .manual ? nil : state.list.order.rawValue,
       hidden: state.list.showsHidden,
       view: state.search.currentView.map { state.search.views[$0].name }
@@ -133,7 +134,7 @@ public enum AppView {
     // readers follow it, and an input method opens its candidates there.
     // (A line being typed has it; an overlay hides it.)
     let cursorIsElsewhere = switch state.mode {
-    case .list, .choosingPriority, .choosingRegister: false
+    case .list, .choosingPriority, .choosingRegister, .choosingList: false
     case .editing, .searching, .prompting, .help, .history: true
     }
     if !cursorIsElsewhere, let offset = shown.firstIndex(where: { $0.fileIndex.map { list.todos[$0].id } == list.selection }) {
@@ -161,6 +162,9 @@ public enum AppView {
       TodoRow.drawEditor(prompt.editor, column: x, row: row, on: &frame)
     case .choosingPriority:
       frame.write("Priority: a letter A–Z · Space removes it · Esc keeps it", column: 1, row: row, style: Style(bold: true))
+    case .choosingList:
+      let lists = state.lists.names.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: " · ")
+      frame.write("Move to list: \(lists) · Esc keeps it here", column: 1, row: row, style: Style(bold: true))
     case .choosingRegister(.record):
       frame.write("Record a macro into: a letter a–z · Esc records none", column: 1, row: row, style: Style(bold: true))
     case .choosingRegister(.play):

@@ -20,6 +20,8 @@ struct HeaderLayout {
 
   /// The parts of the notes, most needed first.
   struct Notes {
+    /// The shown list's name, with several lists (`[lists]`).
+    var list: String? = nil
     var order: String?
     var hidden: Bool
     var view: String?
@@ -30,7 +32,7 @@ struct HeaderLayout {
     /// The notes with the view's name cut to `width` columns in all; nil
     /// when even one letter of it and `…` do not fit.
     func text(fitting width: Int) -> String? {
-      var parts = [order, hidden ? "+hidden" : nil].compactMap { $0 }
+      var parts = [list, order, hidden ? "+hidden" : nil].compactMap { $0 }
       if let view {
         let full = "view \(view)"
         let before = parts.isEmpty ? 0 : DisplayWidth.of(parts.joined(separator: " ")) + 1
@@ -70,11 +72,12 @@ struct HeaderLayout {
       // The barest header: the notes give way, least needed first.
       let fewer: [String?] = [
         notes.text(fitting: room),
-        Notes(order: notes.order, hidden: false, view: notes.view).text(fitting: room),
-        Notes(order: notes.order, hidden: notes.hidden, view: nil).text,
-        Notes(order: notes.order, hidden: false, view: nil).text,
+        Notes(list: notes.list, order: notes.order, hidden: false, view: notes.view).text(fitting: room),
+        Notes(list: notes.list, order: notes.order, hidden: notes.hidden, view: nil).text,
+        Notes(list: notes.list, order: notes.order, hidden: false, view: nil).text,
       ]
-      chosen.notes = fewer.compactMap { $0 }.first { DisplayWidth.of($0) <= room } ?? notes.order ?? ""
+      let barest = Notes(list: notes.list, order: notes.order, hidden: false, view: nil).text
+      chosen.notes = fewer.compactMap { $0 }.first { DisplayWidth.of($0) <= room } ?? barest
     }
     showsTitle = chosen.title
     showsClock = chosen.clock

@@ -7,6 +7,8 @@ import TodoModel
 public enum Keymap {
   public enum Mode: Hashable, Sendable, CaseIterable {
     case list, edit, search, help, history, priority, prompt, register
+    /// After `T`: a digit, the list to move to.
+    case listNumber
 
     public init(_ mode: AppReducer.Mode) {
       switch mode {
@@ -17,6 +19,7 @@ public enum Keymap {
       case .history: self = .history
       case .choosingPriority: self = .priority
       case .prompting: self = .prompt
+      case .choosingList: self = .listNumber
       case .choosingRegister: self = .register
       }
     }
@@ -31,6 +34,8 @@ public enum Keymap {
     case act(ListFeature.Command)
     /// `+`, `-`: the words prompt, when there are todos in hand.
     case prompt(AppReducer.WordsPrompt.Kind)
+    /// `T`: wait for a list's number, when there are todos in hand.
+    case listChoice
   }
 
   public struct Binding: Sendable {
@@ -120,6 +125,7 @@ public enum Keymap {
     case .send(let action): action
     case .act(let command): state.hasTodosInHand ? .list(.act(command)) : nil
     case .prompt(let kind): state.hasTodosInHand ? .startWordsPrompt(kind) : nil
+    case .listChoice: state.hasTodosInHand ? .chooseList : nil
     }
   }
 
@@ -129,18 +135,26 @@ public enum Keymap {
   }
 
   private static let table: [Lookup: Command] = {
-    var table: [Lookup: Command] = [:]
+    var table = [Lookup: Command](minimumCapacity: bindings.reduce(0) { $0 + $1.keys.count })
     for binding in bindings {
       for key in binding.keys {
-        precondition(table[Lookup(mode: binding.mode, key: key)] == nil, "\(key.name) bound twice in \(binding.mode)")
-        table[Lookup(mode: binding.mode, key: key)] = binding.command
+        let earlier = table.updateValue(binding.command, forKey: Lookup(mode: binding.mode, key: key))
+        precondition(earlier == nil, "\(key.name) bound twice in \(binding.mode)")
       }
     }
     return table
   }()
 
+  /// Builds the keymap's tables now (1.6 M instructions, most of them the
+  /// runtime making the table's generic types), so that the first key
+  /// does not pay for them: the program calls it once its first frame is
+  /// on screen.
+  public static func prepare() {
+    _ = table.count
+  }
+
   public static let bindings: [Binding] = listBindings + lineBindings(.edit) + lineBindings(.search) + lineBindings(.prompt)
-    + helpBindings + historyBindings + priorityBindings + registerBindings
+    + helpBindings + historyBindings + priorityBindings + registerBindings + listNumberBindings
 
   private static let listBindings: [Binding] = [
     bind(.list, "next", ["j", .down], .list(.selectNext), "next todo"),
@@ -181,6 +195,8 @@ public enum Keymap {
     bind(.list, "redo", [.control("r")], .list(.redo), "redo"),
     bind(.list, "history", ["U"], .toggleHistory, "the history: every change, who made it; Enter reverts one"),
     bind(.list, "sync", ["S"], .sync(.syncNow), "sync now (sync = \"git\" in the config)"),
+    bind(.list, "next-list", ["L"], .nextList, "the next list (the config's [lists])"),
+    Binding(mode: .list, name: "move-to-list", keys: ["T"], command: .listChoice, help: "move to list N of [lists]: then N (1–9; Esc: none)"),
     bind(.list, "clock", ["t"], .toggleClockFormat, "12/24-hour clock"),
     bind(.list, "help", ["?"], .toggleHelp, "this help"),
     bind(.list, "quit", ["q"], .quit, "quit (saves)"),
@@ -237,6 +253,13 @@ public enum Keymap {
     bind(.history, ["q"], .quit, "quit (saves)"),
     bind(.history, [.control("c")], .interrupt, "quit"),
   ]
+
+  /// After `T`: a digit is the list's number in `[lists]`; Esc moves nothing.
+  private static let listNumberBindings: [Binding] =
+    (1...Config.mostLists).map { number in
+      bind(.listNumber, [.character(Character(String(number)))], .moveToList(number), "to list \(number)")
+    }
+    + [bind(.listNumber, [.escape], .cancelChoosingList, "move nothing"), bind(.listNumber, [.control("c")], .interrupt, "quit")]
 
   /// After `P`: a letter (either case) is the priority; every other key does nothing.
   private static let priorityBindings: [Binding] =

@@ -41,7 +41,7 @@ extension AppReducer {
     state.mode = .list
     guard !words.isEmpty else { return .none }
     let action: Todo.Action = prompt.kind == .add ? .wordsAdded(words) : .wordsRemoved(words)
-    return listFeature.reduce(into: &state.list, action: .act(.todo(action))).map(Action.list)
+    return listFeature(state).reduce(into: &state.list, action: .act(.todo(action))).map(Action.list)
   }
 }
 

@@ -16,6 +16,9 @@ extension FileSync {
       return .run(on: environment.ioQueue) { send in send(.historyRead(history.read())) }
     }
     state.phase = .loading
+    // Listening starts before the read, on the same queue: a change made
+    // after the read is noticed.
+    let listen = listenForNotices
     let uuid = environment.uuid, now = environment.now
     let read = Effect<Action>.run(on: environment.ioQueue) { send in
       let loaded = Result { () throws(TodoFileError) in try Self.read(file, uuid) }
@@ -41,7 +44,7 @@ extension FileSync {
     let slow = Effect<Action>.run(on: environment.mainQueue, after: Self.loadingFrameDelay) { send in
       send(.loadingIsSlow)
     }
-    return .merge(read, slow.cancellable(id: CancelID.slowLoad))
+    return .merge(listen, read, slow.cancellable(id: CancelID.slowLoad))
   }
 
   /// The file parsed (an empty list when there is no file yet). I/O queue only.
@@ -50,14 +53,58 @@ extension FileSync {
     return LoadedFile(text: contents?.text ?? "", stamp: contents?.stamp, makeID: uuid)
   }
 
-  /// Once a second, on its own timer: has another program changed the file?
-  var watch: Effect<Action> {
+  /// Once a second, on its own timer: has another program changed the
+  /// file? Only where the kernel's notices cannot be had.
+  var poll: Effect<Action> {
     guard environment.file != nil else { return .none }
     return .timer(id: CancelID.watch, every: .seconds(1), on: environment.mainQueue) { _ in .watchTicked }
   }
 
+  /// The kernel's notices of changes to the file, until cancelled.
+  var listenForNotices: Effect<Action> {
+    guard let notices = environment.fileNotices, environment.file != nil else { return .none }
+    return .listen(id: CancelID.notices, on: environment.ioQueue) { send in
+      let listening = notices.listen { send(.noticed($0)) }
+      return ScheduledWork(cancel: listening.stop)
+    }
+  }
+
+  /// How long the file is left alone after a notice, so that a burst of
+  /// them (a sync tool's delete and write, an editor's rename and write)
+  /// is one look at the file as it ends. Short: an outside change is on
+  /// screen well within 50 ms.
+  static let noticeQuietTime: Duration = .milliseconds(10)
+  /// How long notices that keep coming put the look off, at most.
+  static let noticeLongestWait: Duration = .milliseconds(100)
+
+  /// A notice: the look waits until they stop for `noticeQuietTime`, or
+  /// for `noticeLongestWait` since the first.
+  func noticed(_ state: inout State) -> Effect<Action> {
+    let quiet = Effect<Action>.run(on: environment.mainQueue, after: Self.noticeQuietTime) { send in send(.noticesSettled) }
+      .cancellable(id: CancelID.quiet, cancelInFlight: true)
+    guard !state.hasUnlookedNotice else { return quiet }
+    state.hasUnlookedNotice = true
+    let longest = Effect<Action>.run(on: environment.mainQueue, after: Self.noticeLongestWait) { send in send(.noticesSettled) }
+    return .merge(quiet, longest.cancellable(id: CancelID.longestWait, cancelInFlight: true))
+  }
+
+  /// Looks at the file if a notice came since the last look, unless a load
+  /// or a save runs: its end looks then.
+  func lookAfterNotice(_ state: inout State) -> Effect<Action> {
+    guard state.hasUnlookedNotice, state.phase == .ready, !state.isSaving else { return .none }
+    state.hasUnlookedNotice = false
+    // A notice may be about a conflict copy beside the file, or its mode:
+    // those are looked at too (the bytes only if the stamp changed).
+    return look(state, rehash: false, beside: true)
+  }
+
+  /// Stops listening, and the look a notice was waiting for.
+  static var stopNotices: Effect<Action> {
+    .merge(.cancel(id: CancelID.notices), .cancel(id: CancelID.quiet), .cancel(id: CancelID.longestWait), .cancel(id: CancelID.busy))
+  }
+
   /// Stops watching (the session ends).
-  static var stopWatching: Effect<Action> { .cancel(id: CancelID.watch) }
+  static var stopWatching: Effect<Action> { .merge(.cancel(id: CancelID.watch), stopNotices) }
 
   /// Has another program changed the file? With `rehash`, its bytes are
   /// read whatever its times say, and: has a sync tool left a conflict
@@ -66,14 +113,16 @@ extension FileSync {
   /// next save writes the list back if it stays gone; but the footer says
   /// it is gone rather than "saved". A change is read once, here, and
   /// parsed here, off the main queue.
-  func look(_ state: State, rehash: Bool) -> Effect<Action> {
+  /// `beside`: the conflict copies and the write refusal, without the
+  /// bytes (with notices, which say something changed).
+  func look(_ state: State, rehash: Bool, beside: Bool = false) -> Effect<Action> {
     guard let file = environment.file, state.phase == .ready, !state.isSaving else { return .none }
     let known = state.stamp
     let knownCopies = state.conflictCopies, knownUnreadable = state.unreadable
     let knownGone = state.isGone, knownRefusal = state.writeRefusal
     let uuid = environment.uuid
     return .run(on: environment.ioQueue) { send in
-      if rehash {
+      if rehash || beside {
         let copies = file.conflictCopies()
         if copies != knownCopies { send(.conflictCopiesFound(copies)) }
         let refusal = file.writeRefusal()
@@ -88,6 +137,8 @@ extension FileSync {
         send(.changedOnDisk(LoadedFile(text: text, stamp: stamp, makeID: uuid), known: known))
       case .unreadable(let why) where why != knownUnreadable:
         send(.unreadable(why))
+      case .busy:
+        send(.folderBusy)
       case .read, .unreadable, .unchanged, .gone:
         break
       }
@@ -168,6 +219,27 @@ extension FileSync {
         try file.unarchive(lines)
       } catch {
         send(.doneFileFailed(error.message))
+      }
+    }
+  }
+
+  /// Takes an undone move's lines back out of the lists they were moved
+  /// to, now that this list's file has them again.
+  func takeOutOfOtherLists(_ moves: [MovedLines]) -> Effect<Action> {
+    guard !moves.isEmpty else { return .none }
+    let lists = environment.lists, uuid = environment.uuid, now = environment.now
+    let here = environment.file?.path
+    let name = lists.first { $0.file?.path == here }?.name ?? "here"
+    return .run(on: environment.ioQueue) { send in
+      for move in moves {
+        guard let list = lists.first(where: { $0.file?.path == move.path }) else {
+          send(.otherListFailed("\(move.path) is no longer in [lists]"))
+          continue
+        }
+        let summary = OtherList.summary("moved", move.lines.count, "back to \(name)")
+        if let failure = OtherList.remove(move.lines, from: list, summary: summary, uuid: uuid, now: now) {
+          send(.otherListFailed(failure))
+        }
       }
     }
   }

@@ -69,8 +69,18 @@ public struct FileSync: Reducer {
     /// Lines to take back out of the done file once a save has written the
     /// list's revision (the key) that has them again (an undone archive).
     var unarchiveAfter: [Int: [String]] = [:]
+    /// Lines to take back out of other lists' files once a save has
+    /// written the list's revision (the key) that has them again (an undone move).
+    var unmoveAfter: [Int: [MovedLines]] = [:]
     /// Looks at the file so far: every `rehashEvery`-th also hashes it.
     var watchTicks = 0
+    /// A change notice came and the file has not been looked at since: the
+    /// look waits for the burst to end (`noticeQuietTime`), and for a load
+    /// or a save that runs. Never dropped: a notice is never lost.
+    public var hasUnlookedNotice = false
+    /// Why the kernel's change notices cannot be had (none on this file
+    /// system, the folder went away): the file is polled every second instead.
+    public var noticesUnavailable: String?
     /// `q` was pressed once while changes could not be saved.
     public var isConfirmingQuit = false
     /// Changes that could not be saved when yaru had to end, written to a
@@ -97,6 +107,15 @@ public struct FileSync: Reducer {
     case retrySave
     /// The watch's timer: time to look at the file again.
     case watchTicked
+    /// What the kernel said about the file (`FileNoticeClient`).
+    case noticed(FileNotice)
+    /// The notices' burst is over (or has gone on long enough): time to look.
+    case noticesSettled
+    /// A look found another writer holding the folder's lock, and read
+    /// nothing: it looks again in `busyFolderWait` (no notice may come
+    /// again: what that writer does next, such as appending to the
+    /// history, is in another folder).
+    case folderBusy
     /// The file as read now, and the stamp yaru knew when it looked: a
     /// reading that is out of date by the time it arrives is dropped.
     case changedOnDisk(LoadedFile, known: DiskStamp?)
@@ -118,6 +137,8 @@ public struct FileSync: Reducer {
     case displacedFound(DisplacedVersion)
     /// The done file could not take archived lines back out: why.
     case doneFileFailed(String)
+    /// Another list's file could not take an undone move's lines back out: why.
+    case otherListFailed(String)
     /// The history as read at start (the list restores its steps from it).
     case historyRead(HistoryReading)
     /// The history could not be written: why.
@@ -128,7 +149,10 @@ public struct FileSync: Reducer {
     case archiveWritten([Todo.State], lines: [String], failure: TodoFileError?)
   }
 
-  enum CancelID: Hashable, Sendable { case save, saveSlow, retry, watch, look, merge, slowLoad }
+  enum CancelID: Hashable, Sendable { case save, saveSlow, retry, watch, look, merge, slowLoad, notices, quiet, longestWait, busy }
+
+  /// How long a look waits when another writer held the folder's lock.
+  static let busyFolderWait: Duration = .milliseconds(50)
 
   /// How long loading may take before the screen says "Loading…".
   public static let loadingFrameDelay: Duration = .milliseconds(100)
@@ -149,7 +173,7 @@ public struct FileSync: Reducer {
     case .loaded(.success(let loaded)):
       state.phase = .ready
       took(&state, loaded)
-      return .merge(.cancel(id: CancelID.slowLoad), watch)
+      return .merge(.cancel(id: CancelID.slowLoad), environment.fileNotices == nil ? poll : lookAfterNotice(&state))
     case .loaded(.failure(let error)):
       state.phase = .failed(error.message)
       return .cancel(id: CancelID.slowLoad)
@@ -171,7 +195,12 @@ public struct FileSync: Reducer {
       for path in saved { state.mergedDisplaced[path] = nil }
       let unarchive = state.unarchiveAfter.filter { $0.key <= revision }.sorted { $0.key < $1.key }.flatMap(\.value)
       state.unarchiveAfter = state.unarchiveAfter.filter { $0.key > revision }
-      return .merge(.cancel(id: CancelID.saveSlow), discard(saved), takeOutOfDoneFile(unarchive))
+      let unmove = state.unmoveAfter.filter { $0.key <= revision }.sorted { $0.key < $1.key }.flatMap(\.value)
+      if !unmove.isEmpty { state.unmoveAfter = state.unmoveAfter.filter { $0.key > revision } }
+      return .merge(
+        .cancel(id: CancelID.saveSlow), discard(saved), takeOutOfDoneFile(unarchive), takeOutOfOtherLists(unmove),
+        lookAfterNotice(&state)
+      )
     case .historyRead(let reading):
       if let warning = reading.warning { warnAboutHistory(&state, warning) }
     case .historyFailed(let warning):
@@ -183,11 +212,13 @@ public struct FileSync: Reducer {
       let retry = Effect<Action>.run(on: environment.mainQueue, after: .seconds(2)) { send in send(.retrySave) }
         .cancellable(id: CancelID.retry, cancelInFlight: true)
       if error.isConflict {
-        // Someone else wrote the file first: read theirs and merge.
+        // Someone else wrote the file first: read theirs and merge (what
+        // a notice would have looked for).
+        state.hasUnlookedNotice = false
         return .merge(readChangedFile(state), retry)
       }
       state.message = "Not saved: \(error.message) — retrying"
-      return retry
+      return .merge(retry, lookAfterNotice(&state))
     case .saveIsSlow:
       state.isSaveSlow = state.isSaving
     case .retrySave:
@@ -200,6 +231,18 @@ public struct FileSync: Reducer {
     case .watchTicked:
       state.watchTicks += 1
       return look(state, rehash: state.watchTicks % Self.rehashEvery == 0)
+    case .noticed(.changed):
+      return noticed(&state)
+    case .noticed(.unavailable(let why)):
+      state.noticesUnavailable = why
+      // Whatever the notices would have told is looked for now, then every second.
+      state.hasUnlookedNotice = false
+      return .merge(Self.stopNotices, poll, look(state, rehash: true))
+    case .noticesSettled:
+      return .merge(.cancel(id: CancelID.quiet), .cancel(id: CancelID.longestWait), lookAfterNotice(&state))
+    case .folderBusy:
+      return .run(on: environment.mainQueue, after: Self.busyFolderWait) { send in send(.noticed(.changed)) }
+        .cancellable(id: CancelID.busy, cancelInFlight: true)
     case .conflictCopiesFound(let copies):
       state.conflictCopies = copies
     case .writerLeft:
@@ -218,6 +261,8 @@ public struct FileSync: Reducer {
       state.unmerged.append(displaced)
     case .doneFileFailed(let why):
       state.message = "Done file: \(why)"
+    case .otherListFailed(let why):
+      state.message = "Moved back here, but still in the other list too: \(why)"
     case .rescued(let result):
       let file = environment.file?.path ?? "the todo file"
       let reason = state.saveError.map { " (\($0))" } ?? " (the save did not finish in time)"

@@ -57,7 +57,12 @@ public struct OutsideMerge: Equatable, Sendable {
       })
     }
     let versions = [TodoList.lineFingerprints(of: base)] + older
-    let chosen = versions[LineMerge.closestBase(to: theirLines, among: versions)]
+    // `yaru add` in a shell, a move from another list: its record says what
+    // changed, and by whom. When the records make theirs from the base, the
+    // base is what they started from, even if theirs equals an older version
+    // (an undone move takes out exactly what it brought).
+    let told = newer.isEmpty ? nil : LineHunk.apply(newer.flatMap(\.hunks), to: TodoList.lines(of: base))
+    let chosen = told == theirLines ? versions[0] : versions[LineMerge.closestBase(to: theirLines, among: versions)]
     let sources = LineMerge.merge(baseFingerprints: chosen, ours: ourLines, theirs: theirLines)
     var merged = IdentifiedArrayOf<Todo.State>()
     var conflicts = 0
@@ -86,8 +91,6 @@ public struct OutsideMerge: Equatable, Sendable {
     self.displaced = displaced
     self.baseFingerprints = versions[0]
     self.newer = newer
-    // `yaru add` in a shell: its record says what changed, and by whom.
-    let told = newer.isEmpty ? nil : LineHunk.apply(newer.flatMap(\.hunks), to: TodoList.lines(of: base))
     self.seen = told == theirLines ? [] : LineMerge.hunks(from: ourLines, to: merged.map(TodoTxt.format))
   }
 
@@ -108,6 +111,11 @@ public struct OutsideMerge: Equatable, Sendable {
   /// What the footer says (after "12 items left · saved · ": 55 columns at most).
   func message(fileName: String) -> String {
     if let healed = loaded.healedMessage { return healed }
+    // Todos another list moved here (`T`) say so.
+    if conflicts == 0, !newer.isEmpty, newer.allSatisfy({ $0.kind == .outside && $0.movedTo != nil }) {
+      let said = newer.map(\.summary).joined(separator: "; ")
+      return said.prefix(1).uppercased() + said.dropFirst()
+    }
     return switch (conflicts, isSaved) {
     case (0, true): "\(fileName) was changed by another program: reloaded"
     case (0, false): "\(fileName) changed elsewhere: merged with yours"

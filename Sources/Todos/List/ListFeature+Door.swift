@@ -36,6 +36,8 @@ struct ListEdit {
   var message: String? = nil
   /// An archive: the lines it appended to the done file.
   var archived: [String]? = nil
+  /// A move (`T`): the todo file of the list `archived` went to.
+  var movedTo: String? = nil
   /// What the history says the step did, when its lines do not say it well.
   var summary: String? = nil
   /// What the history keeps of a step made already by hunks (a revert).
@@ -105,7 +107,8 @@ extension ListFeature {
       state.revision += 1
       let record = HistoryRecord(
         id: state.history.nextID(), time: environment.now(), source: state.history.source, kind: .step,
-        summary: edit.summary ?? hunks.summary, hunks: hunks, archived: edit.archived ?? []
+        summary: edit.summary ?? hunks.summary, hunks: hunks, archived: edit.archived ?? [],
+        movedTo: edit.movedTo
       )
       let touched = (recordedAs ?? edit.changes).flatMap(\.todos) + moved
       state.history.record(

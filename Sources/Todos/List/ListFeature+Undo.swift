@@ -25,7 +25,7 @@ extension ListFeature {
       ))
       // The done file loses the lines only once the todo file has them again
       // (the app hands them to the save: `unarchiveWhenSaved`).
-      state.unarchiveWhenSaved += step.record.archived
+      state.takeBack(step.record)
       return effect
     }
   }
@@ -35,18 +35,65 @@ extension ListFeature {
       state.message = "Nothing to redo"
       return .none
     }
+    let archived = step.record.archived
+    if let path = step.record.movedTo, !archived.isEmpty {
+      // A move again: the other list gets them first, then they leave this one.
+      return moveAgain(archived, to: path, redoing: step.record.id)
+    }
+    guard !archived.isEmpty, let file = environment.file else { return redo(&state, step) }
+    // An archive again: the done file gains the lines before the list (and
+    // so the todo file) loses them, as `A` does; if it cannot take them,
+    // nothing is redone.
+    guard state.archiveRedoing == nil else { return .none }
+    let id = step.record.id
+    state.archiveRedoing = id
+    return .run(on: environment.ioQueue) { send in
+      do throws(TodoFileError) {
+        try file.archive(archived)
+        send(.redoneArchiveWritten(id, failure: nil))
+      } catch {
+        send(.redoneArchiveWritten(id, failure: error.message))
+      }
+    }
+  }
+
+  /// The other list has a redone move's todos again (or could not take them).
+  func movedAgain(_ state: inout State, redoing id: String, failure: String?) -> Effect<Action> {
+    redoOnceWritten(&state, id, failure: failure, meanwhile: "Not redone here: the list changed meanwhile, so the todos are in both lists")
+  }
+
+  /// The done file has a redone archive's lines (or could not take them).
+  func redoneArchiveWritten(_ state: inout State, _ id: String, failure: String?) -> Effect<Action> {
+    state.archiveRedoing = nil
+    return redoOnceWritten(&state, id, failure: failure, meanwhile: "Not redone: the list changed meanwhile (the todos are in the done file too)")
+  }
+
+  /// The other file (the done file, another list) has a redo's lines, or
+  /// why not: the redo is made now, if it is still the one to redo. If the
+  /// list changed meanwhile, the lines stay in both files, never in neither.
+  private func redoOnceWritten(_ state: inout State, _ id: String, failure: String?, meanwhile: String) -> Effect<Action> {
+    if let failure {
+      state.message = "Not redone: \(failure)"
+      return .none
+    }
+    guard let step = state.history.redoSteps.last, step.record.id == id else {
+      state.message = meanwhile
+      return .none
+    }
+    return redo(&state, step)
+  }
+
+  /// Makes the redo of `step`, the last undone one.
+  private func redo(_ state: inout State, _ step: UndoHistory.Step) -> Effect<Action> {
     switch state.apply(step.record.hunks, reusing: step.todos, newID: environment.uuid) {
     case .refused(let line):
       state.message = "Not redone: \(LineHunk.quoted(line)) was changed by \(state.history.whoChanged(line))"
       return .none
     case .applied(let changes):
-      let effect = change(&state, ListEdit(
+      return change(&state, ListEdit(
         changes: changes, kind: .redo(step.record.id, step.record.hunks), selecting: .some(step.selectionAfter),
         message: "Redone — u undoes", applied: changes.count
       ))
-      let archived = step.record.archived
-      guard !archived.isEmpty else { return effect }
-      return .merge(effect, doneFile { (file) throws(TodoFileError) in try file.archive(archived) })
     }
   }
 
@@ -54,6 +101,11 @@ extension ListFeature {
   /// `u` undoes), if its lines are still as it left them.
   func revert(_ state: inout State, _ record: HistoryRecord) -> Effect<Action> {
     let hunks = record.hunks.reversed().map(\.inverse)
+    if case .outside = record.kind, record.movedTo != nil {
+      // Their other half is in the list they came from: undone there, both files at once.
+      state.message = "Not reverted: this is a move's arrival; u in the list they came from takes both back"
+      return .none
+    }
     guard !hunks.isEmpty else {
       state.message = "Nothing to revert: that change left no lines"
       return .none
@@ -63,7 +115,7 @@ extension ListFeature {
       state.message = "Not reverted: \(LineHunk.quoted(line)) was changed by \(state.history.whoChanged(line))"
       return .none
     case .applied(let changes):
-      if case .step = record.kind { state.unarchiveWhenSaved += record.archived }
+      if case .step = record.kind { state.takeBack(record) }
       return change(&state, ListEdit(
         changes: changes, message: "Reverted: \(record.summary) — u undoes", summary: "reverted: " + record.summary,
         hunks: hunks, applied: changes.count
@@ -71,15 +123,17 @@ extension ListFeature {
     }
   }
 
-  /// Work on the done file, off the main queue; a failure is said in the footer.
-  private func doneFile(_ work: @escaping @Sendable (TodoFileClient) throws(TodoFileError) -> Void) -> Effect<Action> {
-    guard let file = environment.file else { return .none }
-    return .run(on: environment.ioQueue) { send in
-      do throws(TodoFileError) {
-        try work(file)
-      } catch {
-        send(.doneFileFailed(error.message))
-      }
+}
+
+extension ListFeature.State {
+  /// An archive or a move taken back: its lines leave the done file or the
+  /// other list once this list's file has them again.
+  mutating func takeBack(_ record: HistoryRecord) {
+    guard !record.archived.isEmpty else { return }
+    if let path = record.movedTo {
+      unmoveWhenSaved.append(MovedLines(path: path, lines: record.archived))
+    } else {
+      unarchiveWhenSaved += record.archived
     }
   }
 }
@@ -222,5 +276,20 @@ extension ListFeature.State {
     }
     todos = IdentifiedArray(uncheckedUniqueElements: result)
     return made
+  }
+}
+
+extension ListFeature {
+  /// Redoing a move: its lines appended to the other list's file again,
+  /// before they leave this one (`movedAgain`).
+  private func moveAgain(_ lines: [String], to path: String, redoing id: String) -> Effect<Action> {
+    guard let list = environment.list(at: path) else {
+      return .send(.movedAgain(redoing: id, failure: "\(path) is not one of these lists: Ctrl-R in yaru with its [lists] moves them again"))
+    }
+    let uuid = environment.uuid, now = environment.now, origin = environment.file?.path
+    return .run(on: environment.ioQueue) { send in
+      let failure = OtherList.append(lines, to: list, from: origin, summary: OtherList.summary("moved", lines.count, "in again"), uuid: uuid, now: now)
+      send(.movedAgain(redoing: id, failure: failure))
+    }
   }
 }

@@ -57,6 +57,12 @@ public struct ListFeature: Reducer {
     /// Lines an undone archive takes back out of the done file, once the
     /// todo file has them again: the side that gains lines is written first.
     public var unarchiveWhenSaved: [String] = []
+    /// Lines an undone move (`T`) takes back out of the other list's file,
+    /// once this list's file has them again.
+    public var unmoveWhenSaved: [MovedLines] = []
+    /// A redone archive waiting for the done file to take its lines (the
+    /// step's record id): Ctrl-R again meanwhile appends nothing twice.
+    var archiveRedoing: String?
     /// What else decides which rows show, owned by other features: a copy
     /// the app hands in (`AppReducer.State.handShownToList`).
     public var shown = Shown() {
@@ -102,7 +108,8 @@ public struct ListFeature: Reducer {
       a.todos == b.todos && a.selection == b.selection && a.filter == b.filter && a.showsHidden == b.showsHidden
         && a.order == b.order && a.scrollTop == b.scrollTop && a.scrollTopBelowHeading == b.scrollTopBelowHeading && a.unsunk == b.unsunk && a.recurrences == b.recurrences
         && a.history == b.history && a.listVersion == b.listVersion && a.revision == b.revision && a.message == b.message
-        && a.unarchiveWhenSaved == b.unarchiveWhenSaved && a.marks == b.marks && a.lastChange == b.lastChange
+        && a.unarchiveWhenSaved == b.unarchiveWhenSaved && a.unmoveWhenSaved == b.unmoveWhenSaved && a.archiveRedoing == b.archiveRedoing
+        && a.marks == b.marks && a.lastChange == b.lastChange
     }
   }
 
@@ -152,8 +159,11 @@ public struct ListFeature: Reducer {
     case cycleOrder
     /// Sent by the sink's timer, a second after the last toggle.
     case sinkCompletedTodos
-    /// Undoing or redoing an archive could not change the done file.
-    case doneFileFailed(String)
+    /// Redoing a move (`T`): the other list has its todos again, or why not.
+    case movedAgain(redoing: String, failure: String?)
+    /// A redone archive's lines are in the done file (or could not be put
+    /// there: why): the redo (the step's record id) is made now.
+    case redoneArchiveWritten(String, failure: String?)
 
     static let todoPath = CasePath<Action, (id: UUID, action: Todo.Action)>(
       Action.todo, extract: { if case let .todo(id, action) = $0 { (id, action) } else { nil } }
@@ -258,8 +268,10 @@ public struct ListFeature: Reducer {
       state.selection = state.firstVisible()?.id
     case .sinkCompletedTodos:
       state.sinkCompletedTodos()
-    case .doneFileFailed(let message):
-      state.message = "Done file: \(message)"
+    case .movedAgain(let id, let failure):
+      return movedAgain(&state, redoing: id, failure: failure)
+    case .redoneArchiveWritten(let id, let failure):
+      return redoneArchiveWritten(&state, id, failure: failure)
     }
     return .none
   }

@@ -33,6 +33,11 @@ public struct Config: Equatable, Sendable {
   public var views: [NamedView] = []
   /// `[macros]`: list keys that play a macro file (a key script), by its path.
   public var macroFiles: [Key: String] = [:]
+  /// `[lists]`: several todo files by name, in the file's order (`L` goes
+  /// through them, `T` then N moves todos to the N-th). Paths as written:
+  /// the shell's side expands `~` and reads a relative one from the config
+  /// file's folder.
+  public var lists: [NamedList] = []
 
   public init() {}
 
@@ -52,7 +57,7 @@ public struct Config: Equatable, Sendable {
   public static func parse(_ text: String, path: String) throws(Failure) -> Config {
     let entries: [ConfigParser.Entry]
     do throws(ConfigParser.Failure) {
-      entries = try ConfigParser.parse(text, tables: ["keys", "colors", "views", "macros"])
+      entries = try ConfigParser.parse(text, tables: ["keys", "colors", "views", "macros", "lists"])
     } catch {
       throw Failure(description: "\(path):\(error.line): \(error.message)")
     }
@@ -65,6 +70,7 @@ public struct Config: Equatable, Sendable {
         case "colors": try config.setColor(entry)
         case "views": try config.addView(entry)
         case "macros": try config.bindMacro(entry, configPath: path)
+        case "lists": try config.addList(entry)
         default: break  // the parser allows no other table
         }
       } catch {

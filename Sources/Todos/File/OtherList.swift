@@ -1,0 +1,125 @@
+import FoundationEssentials
+import IdentifiedCollections
+import TodoModel
+
+/// Another list's todo file, written while that list is not shown: a move
+/// (`T`) appends its todos there first, and its undo takes them back out
+/// once the list they came back to has saved them. Each write is read,
+/// changed and saved under the file's folder lock (the client's save checks
+/// the file is as read), with a record in that list's history, kind
+/// `outside` with `movedTo` naming where they came from: it is the other
+/// half of a step `u` undoes in the list that made it. When that list is
+/// shown again, its file is read and the change merged like any other.
+/// I/O queue only.
+public enum OtherList {
+  /// Appends `lines` to `list`'s file. Nil when done, else why not.
+  static func append(
+    _ lines: [String], to list: ListClients, from origin: String?, summary: String,
+    uuid: @escaping @Sendable () -> UUID, now: @Sendable () -> Date
+  ) -> String? {
+    change(list, from: origin, summary: summary, arrived: lines, uuid: uuid, now: now) { todos in
+      for line in lines { todos.todos.append(TodoTxt.parse(line[...], id: uuid())) }
+    }
+  }
+
+  /// Takes the last copy of each of `lines` out of `list`'s file. Nil when
+  /// done, else why not — also when a line is no longer there as it was
+  /// (changed there since): that todo stays in both lists, never in neither.
+  public static func remove(
+    _ lines: [String], from list: ListClients, summary: String, uuid: @escaping @Sendable () -> UUID, now: @Sendable () -> Date
+  ) -> String? {
+    var missing = 0
+    let failure = change(list, from: nil, summary: summary, uuid: uuid, now: now) { todos in
+      missing = 0
+      for line in lines.reversed() {
+        if let index = todos.todos.lastIndex(where: { TodoTxt.format($0) == line }) {
+          todos.todos.remove(at: index)
+        } else {
+          missing += 1
+        }
+      }
+    }
+    if let failure { return failure }
+    guard missing > 0 else { return nil }
+    return "\(missing) \(missing == 1 ? "todo was" : "todos were") changed in \(list.name) since the move"
+  }
+
+  /// "moved 2 todos from home".
+  public static func summary(_ verb: String, _ count: Int, _ place: String) -> String {
+    "\(verb) \(count) \(count == 1 ? "todo" : "todos") \(place)"
+  }
+
+  /// A few tries: a program that wrote between the read and the save
+  /// makes the save refuse, and the change is made again on its version.
+  private static let tries = 3
+
+  /// `arrived`: the lines a move brought, kept in the record (`archived`)
+  /// so that a move cut short can be told at the next start (`cutShort`).
+  private static func change(
+    _ list: ListClients, from origin: String?, summary: String, arrived: [String] = [], uuid: @escaping @Sendable () -> UUID,
+    now: @Sendable () -> Date, _ body: (inout TodoList) -> Void
+  ) -> String? {
+    guard let file = list.file else { return "\(list.name) is a list in memory" }
+    var why = ""
+    for _ in 0..<tries {
+      do throws(TodoFileError) {
+        let contents = try file.load()
+        let text = contents?.text ?? ""
+        var todos = TodoList(parsing: text, makeID: uuid)
+        body(&todos)
+        var written = todos.formatted()
+        guard written != text else { return nil }
+        var saved = try file.save(written, file.path, contents.map { .unchanged($0.stamp) } ?? .noFile)
+        if let displaced = saved.displaced {
+          // Another program wrote at that very moment: theirs and ours, merged.
+          let merged = LineMerge.mergedText(base: text, ours: written, theirs: displaced.text, tag: " conflict:\(Day(now(), at: .utc))")
+          saved = try file.save(merged, file.path, .unchanged(saved.stamp))
+          file.discard(displaced.path)
+          written = merged
+        }
+        let hunks = LineMerge.hunks(from: TodoList.lines(of: text), to: TodoList.lines(of: written))
+        let record = HistoryRecord(
+          id: "move." + uuid().uuidString.lowercased(), time: now(), source: HistoryRecord.thisScreen, kind: .outside,
+          summary: summary, hunks: hunks, archived: arrived, movedTo: origin ?? file.path
+        )
+        _ = list.history?.append([record])
+        list.history?.keepBase(written)
+        return nil
+      } catch {
+        why = error.message
+        if !error.isConflict { break }
+      }
+    }
+    return why
+  }
+}
+
+extension OtherList {
+  /// What to say at start when a move was cut short (yaru ended between
+  /// writing the other list and saving the list they left): a list whose
+  /// newest record is a move's arrival, while the list they came from
+  /// recorded no step since and still has every line. Nil when none was.
+  /// Reads the lists' histories' tails, and the file they came from only
+  /// then. I/O queue only.
+  static func cutShort(in lists: [ListClients]) -> String? {
+    for list in lists {
+      guard let arrival = list.history?.read().records.last, arrival.kind == .outside, !arrival.archived.isEmpty,
+            let origin = arrival.movedTo, origin != list.file?.path,
+            let source = lists.first(where: { $0.file?.path == origin }), let sourceHistory = source.history
+      else { continue }
+      let recorded = sourceHistory.read().records.contains { record in
+        guard record.time >= arrival.time.addingTimeInterval(-1) else { return false }
+        switch record.kind {
+        case .step, .redo: return true
+        case .undo, .outside: return false
+        }
+      }
+      guard !recorded, let text = try? source.file?.load()?.text else { continue }
+      let lines = Set(TodoList.lines(of: text))
+      guard arrival.archived.allSatisfy(lines.contains) else { continue }
+      let count = arrival.archived.count
+      return "A move was cut short: \(count) \(count == 1 ? "todo is" : "todos are") in both \(source.name) and \(list.name)"
+    }
+    return nil
+  }
+}
