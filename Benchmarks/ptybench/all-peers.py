@@ -49,5 +49,15 @@ SCENARIOS = _theirs + SCENARIOS + [
              quit=["q"], post_check=check(n), settle_ms=200, quit_timeout=10.0)
     for n in (20, 10000)
 ]
+# The physical floor (floor/floor.c, built to $FLOOR_BIN, default
+# /tmp/yaru-floor): the smallest app that reads a key and repaints two rows
+# in one write, through the same pty — what issue 29's "2x the floor" means.
+_FLOOR = os.environ.get("FLOOR_BIN", "/tmp/yaru-floor")
+if os.path.exists(_FLOOR):
+    SCENARIOS.append(Scenario(
+        name="floor-20", cmd=[_FLOOR], marker="Task 0001",
+        steps=[step("j", "down", repeat=5), step("m", "toggle", expect=r"re:\[X\] Task 0006")],
+        quit=["q"], settle_ms=200,
+    ))
 if os.environ.get("ONLY"):
     SCENARIOS = [s for s in SCENARIOS if s.name in os.environ["ONLY"].split(",")]
