@@ -78,10 +78,8 @@ public enum TodoCalendar {
 
   private static func date(_ day: Day) -> String { String(day.description.filter { $0 != "-" }) }
 
+  /// `20261125T090500Z`: RFC 5545's basic form, in UTC.
   private static func utc(_ clock: WallClock) -> String {
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-    let year = String(clock.year)
-    return String(repeating: "0", count: max(0, 4 - year.count)) + year + two(clock.month) + two(clock.day)
-      + "T" + two(clock.hour) + two(clock.minute) + two(clock.second) + "Z"
+    clock.dateText.filter { $0 != "-" } + "T" + clock.timeText(seconds: true).filter { $0 != ":" } + "Z"
   }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SystemPackage
 import TodoModel
 import TodoStorage
 import Todos
@@ -57,9 +58,12 @@ enum DoctorFiles {
     if !text.conflictMarkerLines.isEmpty {
       report.problem("conflict", "merge conflict markers on \(lines(text.conflictMarkerLines)): yaru heals them when it opens the file (both sides kept, tagged conflict:git)")
     }
-    let folder = String((real.isEmpty ? path : real).reversed().drop { $0 != "/" }.reversed())
-    if access(path, W_OK) != 0 || access(folder.isEmpty ? "." : folder, W_OK) != 0 {
-      report.problem("access", "the file or its folder cannot be written: yaru opens it read-only")
+    // The save's own check for the file; and its temporary file goes in the folder.
+    let folder = FilePath(real.isEmpty ? path : real).removingLastComponent()
+    if let refusal = TodoFile.writeRefusal(path) {
+      report.problem("access", refusal)
+    } else if access(folder.isEmpty ? "." : folder.string, W_OK) != 0 {
+      report.problem("access", "its folder \(folder) cannot be written: yaru cannot save (it writes a temporary file beside the file)")
     }
     switch InstanceLock.holder(of: path) {
     case nil: report.add("lock", "free")

@@ -104,7 +104,6 @@ enum HistoryLine {
   /// `2026-11-24 10:02`, on the user's clock.
   static func time(_ date: Date) -> String {
     let clock = WallClock(date, at: .local(at: date))
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(clock.year)-\(two(clock.month))-\(two(clock.day)) \(two(clock.hour)):\(two(clock.minute))"
+    return clock.dateText + " " + clock.timeText()
   }
 }

@@ -104,10 +104,9 @@ struct Interactive: ParsableCommand {
     let now = Date()
     let offset = UTCOffset.local(at: now)
     let clock = WallClock(now, at: offset)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let minutes = abs(offset.seconds) / 60
-    let time = "\(clock.year)-\(two(clock.month))-\(two(clock.day))T\(two(clock.hour)):\(two(clock.minute)):\(two(clock.second))"
-      + (offset.seconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+    let zone = WallClock(year: 0, month: 1, day: 1, hour: minutes / 60, minute: minutes % 60).timeText()
+    let time = clock.dateText + "T" + clock.timeText(seconds: true) + (offset.seconds < 0 ? "-" : "+") + zone
     return "yaru replay \(script) --now \(time)" + (redacted ? " --file \(redactedCopyPath(script))" : "")
   }
 }

@@ -103,10 +103,9 @@ public enum AppView {
   /// The time of `date` as the header's clock shows times.
   static func clockText(_ state: AppReducer.State, at date: Date) -> String {
     let clock = WallClock(date, at: state.utcOffset)
+    if state.settings.uses24HourClock { return clock.timeText() }
     let hour = clock.hour
-    let minute = clock.minute < 10 ? "0\(clock.minute)" : "\(clock.minute)"
-    if state.settings.uses24HourClock { return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + minute }
-    return "\(hour % 12 == 0 ? 12 : hour % 12):\(minute) \(hour < 12 ? "AM" : "PM")"
+    return "\(hour % 12 == 0 ? 12 : hour % 12):\(clock.timeText().dropFirst(3)) \(hour < 12 ? "AM" : "PM")"
   }
 
   private static func list(_ state: AppReducer.State, _ frame: inout Frame) {

@@ -31,7 +31,6 @@ enum HistoryOverlay {
   /// `11-24 10:02  this screen  completed "Pay rent"`.
   static func line(_ record: HistoryRecord, at offset: UTCOffset) -> String {
     let clock = WallClock(record.time, at: offset)
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(two(clock.month))-\(two(clock.day)) \(two(clock.hour)):\(two(clock.minute))  \(record.source)  \(record.summary)"
+    return "\(clock.dateText.dropFirst(5)) \(clock.timeText())  \(record.source)  \(record.summary)"
   }
 }
