@@ -23,10 +23,6 @@ let package = Package(
     .library(name: "YaruCore", targets: ["IdentifiedCollections", "Architecture", "Terminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos"]),
   ],
   dependencies: [
-    // OrderedSet: the ids of our IdentifiedArray (the todo list), kept in
-    // order with O(1) lookup. (swift-identified-collections would link all of
-    // Foundation into the app; see Sources/IdentifiedCollections/IdentifiedArray.swift.)
-    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     // customDump/diff: readable −/+ state diffs for TestStore failures. Tests
     // only: it links FoundationNetworking (curl, TLS), which would make the app
     // slow to start and impossible to link statically.
@@ -47,16 +43,12 @@ let package = Package(
     // framework (`forEach`) both need it, and the model must not see reducers.
     .target(
       name: "IdentifiedCollections",
-      dependencies: [
-        .product(name: "OrderedCollections", package: "swift-collections"),
-      ],
       swiftSettings: strict
     ),
     .target(
       name: "Architecture",
       dependencies: [
         "IdentifiedCollections",
-        .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: strict
     ),

@@ -1,5 +1,4 @@
 import IdentifiedCollections
-import OrderedCollections
 
 extension Reducer {
   /// Runs `element` on the element of `elements` that an action names by id,
@@ -82,7 +81,7 @@ where ElementState.ID == ID {
   /// to them across the reduce, and an insertion into a list of 100,000
   /// would copy them all (and comparing them would hash them all).
   private func cancelRemoved(_ state: State) -> Effect<Action> {
-    let ids = state[keyPath: elements].ids
+    let ids = state[keyPath: elements].idLookup
     nonisolated(unsafe) let path: AnyKeyPath = elements
     return Effect<Action>.cancel { effectID in
       guard let element = effectID.base as? ElementEffectID<ID>, element.path == path else { return false }

@@ -1,5 +1,3 @@
-import OrderedCollections
-
 /// An array of identifiable elements that can also be reached by id in O(1):
 /// what `forEach` runs one reducer per element on.
 ///
@@ -7,21 +5,31 @@ import OrderedCollections
 /// swift-identified-collections: that package's `IndexSet` methods make the
 /// linker pull in all of Foundation and ICU, which cost the app 6 MB of
 /// memory and 2–3 ms of every start. Only the operations yaru uses are here.
+///
+/// The id table gives each element a slot that stays its own while it is
+/// here; only the slots' positions move. An insertion or removal in the
+/// middle of 100,000 elements then adds one to (or takes one from) a plain
+/// array of positions — where an ordered set of the ids (as this was) hashes
+/// every id after the place again, about 5 ms on a long list.
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
-  /// The ids, in the elements' order.
-  public private(set) var ids: OrderedSet<ID>
   public private(set) var elements: [Element]
+  /// Each id's slot.
+  private var slotOfID: [ID: Int32]
+  /// Each slot's element's position in `elements`; -1 for a free slot.
+  private var positionOfSlot: [Int32]
+  /// Each element's slot, in the elements' order: moved with them.
+  private var slotAt: [Int32]
+  /// Slots given back by removals, for the next insertions.
+  private var freeSlots: [Int32]
 
   public init() {
-    ids = []
-    elements = []
+    self.init(uncheckedUniqueElements: [])
   }
 
   /// The elements in order; their ids must all differ.
   public init(uniqueElements: some Sequence<Element>) {
-    elements = Array(uniqueElements)
-    ids = OrderedSet(elements.lazy.map { $0.id })
-    precondition(ids.count == elements.count, "IdentifiedArray: two elements have the same id")
+    self.init(uncheckedUniqueElements: Array(uniqueElements))
+    precondition(slotOfID.count == elements.count, "IdentifiedArray: two elements have the same id")
   }
 
   // The ids are read with closures, not key paths: this module is not
@@ -29,14 +37,29 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   // element to read its id (~1,000 instructions a todo).
 
   /// The elements in order, trusted to have different ids (checked only in
-  /// debug builds): loading 100,000 todos should not hash every id twice.
+  /// debug builds).
   public init(uncheckedUniqueElements elements: [Element]) {
+    precondition(elements.count < Int32.max, "IdentifiedArray: too many elements")
     self.elements = elements
-    ids = OrderedSet(uncheckedUniqueElements: elements.map { $0.id })
-    assert(Set(ids).count == elements.count, "IdentifiedArray: two elements have the same id")
+    slotAt = Array(0..<Int32(elements.count))
+    positionOfSlot = slotAt
+    freeSlots = []
+    slotOfID = Dictionary(minimumCapacity: elements.count)
+    for (slot, element) in elements.enumerated() { slotOfID[element.id] = Int32(slot) }
+    assert(slotOfID.count == elements.count, "IdentifiedArray: two elements have the same id")
   }
 
-  public func index(id: ID) -> Int? { ids.firstIndex(of: id) }
+  /// The ids, in the elements' order (a new array: for tests and checks).
+  public var ids: [ID] { elements.map { $0.id } }
+
+  public func contains(id: ID) -> Bool { slotOfID[id] != nil }
+
+  /// Which ids are here now, to ask later without holding the elements.
+  public var idLookup: IDLookup<ID> { IDLookup(slots: slotOfID) }
+
+  public func index(id: ID) -> Int? {
+    slotOfID[id].map { Int(positionOfSlot[Int($0)]) }
+  }
 
   /// The element with `id`. Setting one replaces it (or appends it, if new);
   /// setting nil removes it.
@@ -90,15 +113,47 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   public mutating func insert(_ element: Element, at index: Int) {
-    let (inserted, _) = ids.insert(element.id, at: index)
-    precondition(inserted, "IdentifiedArray: an element with this id is already there")
+    precondition(index >= 0 && index <= elements.count, "IdentifiedArray: index out of range")
+    let slot = takeSlot(for: element.id)
     elements.insert(element, at: index)
+    slotAt.insert(slot, at: index)
+    renumber(from: index)
+  }
+
+  /// Inserts `newElements`, each at its offset in the array they make:
+  /// `offsets` ascending. One pass, however many.
+  public mutating func insert(_ newElements: [Element], atSortedOffsets offsets: [Int]) {
+    precondition(newElements.count == offsets.count, "IdentifiedArray: one offset per element")
+    guard let first = offsets.first else { return }
+    var merged: [Element] = [], mergedSlots: [Int32] = []
+    merged.reserveCapacity(elements.count + newElements.count)
+    mergedSlots.reserveCapacity(merged.capacity)
+    var next = 0
+    func insertDue() {
+      while next < offsets.count, offsets[next] == merged.count {
+        mergedSlots.append(takeSlot(for: newElements[next].id))
+        merged.append(newElements[next])
+        next += 1
+      }
+    }
+    for (element, slot) in zip(elements, slotAt) {
+      insertDue()
+      merged.append(element)
+      mergedSlots.append(slot)
+    }
+    insertDue()
+    precondition(next == offsets.count, "IdentifiedArray: offsets must ascend within the array they make")
+    elements = merged
+    slotAt = mergedSlots
+    renumber(from: first)
   }
 
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
-    ids.remove(at: index)
-    return elements.remove(at: index)
+    let element = elements.remove(at: index)
+    giveBack(slotAt.remove(at: index), of: element.id)
+    renumber(from: index)
+    return element
   }
 
   @discardableResult
@@ -106,16 +161,82 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     index(id: id).map { remove(at: $0) }
   }
 
+  /// Removes the elements at `offsets` (ascending, in the array as it is).
+  /// One pass, however many.
+  public mutating func remove(atSortedOffsets offsets: some Sequence<Int>) {
+    var removals = offsets.makeIterator()
+    guard var next = removals.next() else { return }
+    let first = next
+    var kept = first
+    for position in first..<elements.count {
+      if position == next {
+        giveBack(slotAt[position], of: elements[position].id)
+        let following = removals.next()
+        precondition(following.map { $0 > next } ?? true, "IdentifiedArray: offsets must ascend")
+        next = following ?? Int.max
+      } else {
+        elements.swapAt(kept, position)
+        slotAt.swapAt(kept, position)
+        kept += 1
+      }
+    }
+    precondition(next == Int.max, "IdentifiedArray: offset out of range")
+    elements.removeSubrange(kept...)
+    slotAt.removeSubrange(kept...)
+    renumber(from: first)
+  }
+
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
-    try elements.removeAll(where: shouldRemove)
-    ids = OrderedSet(uncheckedUniqueElements: elements.map { $0.id })
+    try remove(atSortedOffsets: elements.indices.filter { try shouldRemove(elements[$0]) })
   }
 
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-    try elements.sort(by: areInIncreasingOrder)
-    ids = OrderedSet(uncheckedUniqueElements: elements.map { $0.id })
+    let order = try elements.indices.sorted { try areInIncreasingOrder(elements[$0], elements[$1]) }
+    elements = order.map { elements[$0] }
+    slotAt = order.map { slotAt[$0] }
+    renumber(from: 0)
+  }
+
+  /// A slot for a new element's id, which no element here may have.
+  private mutating func takeSlot(for id: ID) -> Int32 {
+    let slot: Int32
+    if let free = freeSlots.popLast() {
+      slot = free
+    } else {
+      precondition(positionOfSlot.count < Int32.max, "IdentifiedArray: too many elements")
+      slot = Int32(positionOfSlot.count)
+      positionOfSlot.append(-1)
+    }
+    precondition(slotOfID.updateValue(slot, forKey: id) == nil, "IdentifiedArray: an element with this id is already there")
+    return slot
+  }
+
+  /// A removed element's slot, free again.
+  private mutating func giveBack(_ slot: Int32, of id: ID) {
+    slotOfID[id] = nil
+    positionOfSlot[Int(slot)] = -1
+    freeSlots.append(slot)
+  }
+
+  /// The slots' positions from `start` on, read again from `slotAt` after
+  /// elements there moved: the only cost of an insertion or a removal that
+  /// grows with the list, and no id is hashed.
+  private mutating func renumber(from start: Int) {
+    let slotAt = slotAt
+    let slots = slotAt.span
+    var positions = positionOfSlot.mutableSpan
+    for position in start..<slots.count { positions[Int(slots[position])] = Int32(position) }
   }
 }
+
+/// The ids an IdentifiedArray had, for asking which were there.
+public struct IDLookup<ID: Hashable> {
+  fileprivate let slots: [ID: Int32]
+
+  public func contains(_ id: ID) -> Bool { slots[id] != nil }
+}
+
+extension IDLookup: Sendable where ID: Sendable {}
 
 /// The usual spelling: the id type is the element's.
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
@@ -132,12 +253,14 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     }
   }
 
-  /// Swaps two elements and their ids together. The standard library's
+  /// Swaps two elements and their slots together. The standard library's
   /// `reverse`, `shuffle`, `partition` and `sort` are built on this; through
   /// the subscript they would trap on the id check.
   public mutating func swapAt(_ i: Int, _ j: Int) {
-    ids.swapAt(i, j)
     elements.swapAt(i, j)
+    slotAt.swapAt(i, j)
+    positionOfSlot[Int(slotAt[i])] = Int32(i)
+    positionOfSlot[Int(slotAt[j])] = Int32(j)
   }
 }
 

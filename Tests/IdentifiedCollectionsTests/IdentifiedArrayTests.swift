@@ -27,7 +27,7 @@ struct IdentifiedArrayTests {
     var model: [Item] = []
     var nextID = 0
     for step in 0..<3_000 {
-      switch Int.random(in: 0..<9, using: &rng) {
+      switch Int.random(in: 0..<11, using: &rng) {
       case 0, 1:
         let item = Item(id: nextID, value: "v\(step)")
         nextID += 1
@@ -67,11 +67,27 @@ struct IdentifiedArrayTests {
         #expect(array.partition { $0.value < pivot } == model.partition { $0.value < pivot })
         array.swapAt(0, array.count - 1)
         model.swapAt(0, model.count - 1)
+      case 9:
+        // Several at once, each at its place in the array they make.
+        let count = Int.random(in: 0...5, using: &rng)
+        let offsets = Array((0..<(model.count + count)).shuffled(using: &rng).prefix(count)).sorted()
+        let items = offsets.map { _ in
+          defer { nextID += 1 }
+          return Item(id: nextID, value: "many\(step)")
+        }
+        array.insert(items, atSortedOffsets: offsets)
+        for (item, offset) in zip(items, offsets) { model.insert(item, at: offset) }
+      case 10 where !model.isEmpty:
+        let offsets = model.indices.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
+        array.remove(atSortedOffsets: offsets)
+        for offset in offsets.reversed() { model.remove(at: offset) }
       default:
         break
       }
       #expect(Array(array) == model)
       #expect(Array(array.ids) == model.map(\.id))
+      // Every id finds its element's place, whatever moved.
+      #expect(model.indices.allSatisfy { array.index(id: model[$0].id) == $0 })
     }
     for (index, item) in model.enumerated() {
       #expect(array.index(id: item.id) == index)

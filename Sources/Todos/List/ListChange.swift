@@ -40,25 +40,9 @@ enum ListChange: Equatable, Sendable {
     case .move(let from, let to):
       todos.insert(todos.remove(at: from), at: to)
     case .removeMany(let removed):
-      let ids = Set(removed.map(\.todo.id))
-      todos.removeAll { ids.contains($0.id) }
-    case .insertMany(let inserted) where inserted.count <= 16:
-      for item in inserted { todos.insert(item.todo, at: item.index) }
+      todos.remove(atSortedOffsets: removed.lazy.map(\.index))
     case .insertMany(let inserted):
-      // Many at once (a batch's recurrences): one pass, where inserting one
-      // by one would move the list's ids once per todo.
-      var merged: [Todo.State] = []
-      merged.reserveCapacity(todos.count + inserted.count)
-      var next = inserted.startIndex
-      for todo in todos {
-        while next < inserted.endIndex, inserted[next].index == merged.count {
-          merged.append(inserted[next].todo)
-          next += 1
-        }
-        merged.append(todo)
-      }
-      merged += inserted[next...].map(\.todo)
-      todos = IdentifiedArray(uncheckedUniqueElements: merged)
+      todos.insert(inserted.map(\.todo), atSortedOffsets: inserted.map(\.index))
     case .replaceAll(let list):
       todos = list
     }
