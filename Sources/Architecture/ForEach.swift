@@ -36,12 +36,13 @@ where ElementState.ID == ID {
   let location: IssueLocation
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let membership = state[keyPath: elements].membership
     var elementEffect = Effect<Action>.none
     if let (id, elementAction) = self.action.extract(action) {
       elementEffect = runElements(&state, [id], elementAction)
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    return .merge(elementEffect, parentEffect, cancelRemoved(state))
+    return .merge(elementEffect, parentEffect, cancelRemoved(state, since: membership))
   }
 
   /// `elementAction` sent to each of `ids`, in order: every element's
@@ -49,9 +50,10 @@ where ElementState.ID == ID {
   /// each alone when the parent, for these actions, reads only the element
   /// an action names (the list's does nothing for a todo's action).
   public func reduce(into state: inout State, each ids: [ID], action elementAction: ElementAction) -> Effect<Action> {
+    let membership = state[keyPath: elements].membership
     var effects = [runElements(&state, ids, elementAction)]
     for id in ids { effects.append(parent.reduce(into: &state, action: action.embed((id: id, action: elementAction)))) }
-    effects.append(cancelRemoved(state))
+    effects.append(cancelRemoved(state, since: membership))
     return .merge(effects)
   }
 
@@ -75,12 +77,14 @@ where ElementState.ID == ID {
     return .merge(effects)
   }
 
-  /// Elements that left the array have their effects cancelled. The ids
+  /// Elements that left the array have their effects cancelled. Nothing
+  /// to do when no element joined or left (the usual action); else the ids
   /// are read after the reduce, and only those with effects running are
-  /// looked up: keeping the ids from before would hold a second reference
-  /// to them across the reduce, and an insertion into a list of 100,000
-  /// would copy them all (and comparing them would hash them all).
-  private func cancelRemoved(_ state: State) -> Effect<Action> {
+  /// looked up: the ids from before are not kept, since a second reference
+  /// to them held across the reduce would make an insertion into a list of
+  /// 100,000 copy them all.
+  private func cancelRemoved(_ state: State, since before: Membership) -> Effect<Action> {
+    guard state[keyPath: elements].membership !== before else { return .none }
     let ids = state[keyPath: elements].idLookup
     nonisolated(unsafe) let path: AnyKeyPath = elements
     return Effect<Action>.cancel { effectID in

@@ -21,6 +21,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   private var slotAt: [Int32]
   /// Slots given back by removals, for the next insertions.
   private var freeSlots: [Int32]
+  /// A new token whenever an element joins or leaves: two arrays with the
+  /// same token have the same ids. `forEach` asks which elements left only
+  /// when it changed, and holds no copy of the ids meanwhile (a copy held
+  /// while the list changes would be copied whole by the change).
+  public private(set) var membership = Membership()
 
   public init() {
     self.init(uncheckedUniqueElements: [])
@@ -118,6 +123,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     elements.insert(element, at: index)
     slotAt.insert(slot, at: index)
     renumber(from: index)
+    membership = Membership()
   }
 
   /// Inserts `newElements`, each at its offset in the array they make:
@@ -146,6 +152,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     elements = merged
     slotAt = mergedSlots
     renumber(from: first)
+    membership = Membership()
   }
 
   @discardableResult
@@ -153,6 +160,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     let element = elements.remove(at: index)
     giveBack(slotAt.remove(at: index), of: element.id)
     renumber(from: index)
+    membership = Membership()
     return element
   }
 
@@ -184,6 +192,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     elements.removeSubrange(kept...)
     slotAt.removeSubrange(kept...)
     renumber(from: first)
+    membership = Membership()
   }
 
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
@@ -227,6 +236,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     var positions = positionOfSlot.mutableSpan
     for position in start..<slots.count { positions[Int(slots[position])] = Int32(position) }
   }
+}
+
+/// Which ids an IdentifiedArray has, as a token (`membership`).
+public final class Membership: Sendable {
+  init() {}
 }
 
 /// The ids an IdentifiedArray had, for asking which were there.

@@ -93,7 +93,7 @@ struct ScreenOrder: Equatable, Sendable {
   /// A todo sorting by `key` was inserted at `index` of the file.
   mutating func insert(at index: Int, key: UInt32) {
     guard !isManual else { return }
-    for place in fileIndices.indices where fileIndices[place] >= index { fileIndices[place] += 1 }
+    shiftFileIndices(from: index, by: 1)
     keys.insert(key, at: index)
     fileIndices.insert(Int32(index), at: lowerBound(of: packed(index)))
   }
@@ -103,7 +103,19 @@ struct ScreenOrder: Equatable, Sendable {
     guard !isManual else { return }
     fileIndices.remove(at: place(of: index))
     keys.remove(at: index)
-    for place in fileIndices.indices where fileIndices[place] > index { fileIndices[place] -= 1 }
+    shiftFileIndices(from: index + 1, by: -1)
+  }
+
+  /// Every file index from `start` on moves by `delta`: a pass over plain
+  /// integers without a branch, which the compiler turns into vector
+  /// instructions (a branch per todo cost ~3 M instructions at 100,000).
+  private mutating func shiftFileIndices(from start: Int, by delta: Int32) {
+    let start = Int32(start)
+    var places = fileIndices.mutableSpan
+    for place in places.indices {
+      let index = places[place]
+      places[place] = index &+ (index >= start ? delta : 0)
+    }
   }
 
   /// Todos removed at once (`removed`: their indices in the file before, in
