@@ -12,40 +12,46 @@
 /// array of positions — where an ordered set of the ids (as this was) hashes
 /// every id after the place again, about 5 ms on a long list.
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
-  public private(set) var elements: [Element]
+  /// The elements in order.
+  @inlinable public var elements: [Element] { storage }
+  @usableFromInline var storage: [Element]
   /// Each id's slot.
-  private var slotOfID: [ID: Int32]
+  @usableFromInline var slotOfID: [ID: Int32]
   /// Each slot's element's position in `elements`; -1 for a free slot.
-  private var positionOfSlot: [Int32]
+  @usableFromInline var positionOfSlot: [Int32]
   /// Each element's slot, in the elements' order: moved with them.
-  private var slotAt: [Int32]
+  @usableFromInline var slotAt: [Int32]
   /// Slots given back by removals, for the next insertions.
-  private var freeSlots: [Int32]
+  @usableFromInline var freeSlots: [Int32]
   /// A new token whenever an element joins or leaves: two arrays with the
   /// same token have the same ids. `forEach` asks which elements left only
   /// when it changed, and holds no copy of the ids meanwhile (a copy held
   /// while the list changes would be copied whole by the change).
-  public private(set) var membership = Membership()
+  @inlinable public var membership: Membership { token }
+  @usableFromInline var token = Membership()
 
+  @inlinable
   public init() {
     self.init(uncheckedUniqueElements: [])
   }
 
   /// The elements in order; their ids must all differ.
+  @inlinable
   public init(uniqueElements: some Sequence<Element>) {
     self.init(uncheckedUniqueElements: Array(uniqueElements))
-    precondition(slotOfID.count == elements.count, "IdentifiedArray: two elements have the same id")
+    precondition(slotOfID.count == storage.count, "IdentifiedArray: two elements have the same id")
   }
 
-  // The ids are read with closures, not key paths: this module is not
-  // specialized for the element type, and a key path there copied each
-  // element to read its id (~1,000 instructions a todo).
+  // Everything public is @inlinable: specialized for the element type
+  // where it is used, the id table's work costs a few instructions an
+  // element, where generic code (through witness tables) cost thousands.
 
   /// The elements in order, trusted to have different ids (checked only in
   /// debug builds).
+  @inlinable
   public init(uncheckedUniqueElements elements: [Element]) {
     precondition(elements.count < Int32.max, "IdentifiedArray: too many elements")
-    self.elements = elements
+    storage = elements
     slotAt = Array(0..<Int32(elements.count))
     positionOfSlot = slotAt
     freeSlots = []
@@ -55,25 +61,30 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// The ids, in the elements' order (a new array: for tests and checks).
-  public var ids: [ID] { elements.map { $0.id } }
+  @inlinable
+  public var ids: [ID] { storage.map { $0.id } }
 
+  @inlinable
   public func contains(id: ID) -> Bool { slotOfID[id] != nil }
 
   /// Which ids are here now, to ask later without holding the elements.
+  @inlinable
   public var idLookup: IDLookup<ID> { IDLookup(slots: slotOfID) }
 
+  @inlinable
   public func index(id: ID) -> Int? {
     slotOfID[id].map { Int(positionOfSlot[Int($0)]) }
   }
 
   /// The element with `id`. Setting one replaces it (or appends it, if new);
   /// setting nil removes it.
+  @inlinable
   public subscript(id id: ID) -> Element? {
-    get { index(id: id).map { elements[$0] } }
+    get { index(id: id).map { storage[$0] } }
     set {
       if let newValue {
         precondition(newValue.id == id, "IdentifiedArray: the element's id must be the subscript's id")
-        if let index = index(id: id) { elements[index] = newValue } else { append(newValue) }
+        if let index = index(id: id) { storage[index] = newValue } else { append(newValue) }
       } else {
         remove(id: id)
       }
@@ -81,12 +92,12 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     // One lookup for a read-modify-write, such as `forEach` does per action.
     _modify {
       let index = index(id: id)
-      var element = index.map { elements[$0] }
+      var element = index.map { storage[$0] }
       yield &element
       switch (index, element) {
       case (let index?, let element?):
         precondition(element.id == id, "IdentifiedArray: an element's id cannot change")
-        elements[index] = element
+        storage[index] = element
       case (let index?, nil):
         remove(at: index)
       case (nil, let element?):
@@ -100,6 +111,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
   /// Changes the element of each of `ids`, in order, in place (one lookup
   /// each, no copy of the element); returns the ids that are not here.
+  @inlinable
   public mutating func updateEach(_ ids: some Sequence<ID>, _ update: (ID, inout Element) throws -> Void) rethrows -> [ID] {
     var missing: [ID] = []
     for id in ids {
@@ -107,107 +119,114 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
         missing.append(id)
         continue
       }
-      try update(id, &elements[index])
-      precondition(elements[index].id == id, "IdentifiedArray: an element's id cannot change")
+      try update(id, &storage[index])
+      precondition(storage[index].id == id, "IdentifiedArray: an element's id cannot change")
     }
     return missing
   }
 
+  @inlinable
   public mutating func append(_ element: Element) {
-    insert(element, at: elements.count)
+    insert(element, at: storage.count)
   }
 
+  @inlinable
   public mutating func insert(_ element: Element, at index: Int) {
-    precondition(index >= 0 && index <= elements.count, "IdentifiedArray: index out of range")
+    precondition(index >= 0 && index <= storage.count, "IdentifiedArray: index out of range")
     let slot = takeSlot(for: element.id)
-    elements.insert(element, at: index)
+    storage.insert(element, at: index)
     slotAt.insert(slot, at: index)
     renumber(from: index)
-    membership = Membership()
+    token = Membership()
   }
 
   /// Inserts `newElements`, each at its offset in the array they make:
   /// `offsets` ascending. One pass, however many.
+  @inlinable
   public mutating func insert(_ newElements: [Element], atSortedOffsets offsets: [Int]) {
     precondition(newElements.count == offsets.count, "IdentifiedArray: one offset per element")
     guard let first = offsets.first else { return }
-    var merged: [Element] = [], mergedSlots: [Int32] = []
-    merged.reserveCapacity(elements.count + newElements.count)
-    mergedSlots.reserveCapacity(merged.capacity)
-    var next = 0
-    func insertDue() {
-      while next < offsets.count, offsets[next] == merged.count {
-        mergedSlots.append(takeSlot(for: newElements[next].id))
-        merged.append(newElements[next])
-        next += 1
+    let newSlots = newElements.map { takeSlot(for: $0.id) }
+    // Merged from the end into the grown arrays: each element moves once.
+    var read = storage.count - 1
+    storage += newElements
+    slotAt += newSlots
+    var next = offsets.count - 1
+    for write in stride(from: storage.count - 1, through: first, by: -1) {
+      if next >= 0, offsets[next] == write {
+        storage[write] = newElements[next]
+        slotAt[write] = newSlots[next]
+        next -= 1
+      } else {
+        precondition(read >= 0, "IdentifiedArray: offsets must ascend within the array they make")
+        storage.swapAt(write, read)
+        slotAt[write] = slotAt[read]
+        read -= 1
       }
     }
-    for (element, slot) in zip(elements, slotAt) {
-      insertDue()
-      merged.append(element)
-      mergedSlots.append(slot)
-    }
-    insertDue()
-    precondition(next == offsets.count, "IdentifiedArray: offsets must ascend within the array they make")
-    elements = merged
-    slotAt = mergedSlots
+    precondition(next < 0, "IdentifiedArray: offsets must ascend within the array they make")
     renumber(from: first)
-    membership = Membership()
+    token = Membership()
   }
 
+  @inlinable
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
-    let element = elements.remove(at: index)
+    let element = storage.remove(at: index)
     giveBack(slotAt.remove(at: index), of: element.id)
     renumber(from: index)
-    membership = Membership()
+    token = Membership()
     return element
   }
 
+  @inlinable
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
     index(id: id).map { remove(at: $0) }
   }
 
-  /// Removes the elements at `offsets` (ascending, in the array as it is).
+  /// Removes the storage at `offsets` (ascending, in the array as it is).
   /// One pass, however many.
+  @inlinable
   public mutating func remove(atSortedOffsets offsets: some Sequence<Int>) {
     var removals = offsets.makeIterator()
     guard var next = removals.next() else { return }
     let first = next
     var kept = first
-    for position in first..<elements.count {
+    for position in first..<storage.count {
       if position == next {
-        giveBack(slotAt[position], of: elements[position].id)
+        giveBack(slotAt[position], of: storage[position].id)
         let following = removals.next()
         precondition(following.map { $0 > next } ?? true, "IdentifiedArray: offsets must ascend")
         next = following ?? Int.max
       } else {
-        elements.swapAt(kept, position)
+        storage.swapAt(kept, position)
         slotAt.swapAt(kept, position)
         kept += 1
       }
     }
     precondition(next == Int.max, "IdentifiedArray: offset out of range")
-    elements.removeSubrange(kept...)
+    storage.removeSubrange(kept...)
     slotAt.removeSubrange(kept...)
     renumber(from: first)
-    membership = Membership()
+    token = Membership()
   }
 
+  @inlinable
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
-    try remove(atSortedOffsets: elements.indices.filter { try shouldRemove(elements[$0]) })
+    try remove(atSortedOffsets: storage.indices.filter { try shouldRemove(storage[$0]) })
   }
 
+  @inlinable
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-    let order = try elements.indices.sorted { try areInIncreasingOrder(elements[$0], elements[$1]) }
-    elements = order.map { elements[$0] }
+    let order = try storage.indices.sorted { try areInIncreasingOrder(storage[$0], storage[$1]) }
+    storage = order.map { storage[$0] }
     slotAt = order.map { slotAt[$0] }
     renumber(from: 0)
   }
 
   /// A slot for a new element's id, which no element here may have.
-  private mutating func takeSlot(for id: ID) -> Int32 {
+  @usableFromInline mutating func takeSlot(for id: ID) -> Int32 {
     let slot: Int32
     if let free = freeSlots.popLast() {
       slot = free
@@ -221,16 +240,16 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// A removed element's slot, free again.
-  private mutating func giveBack(_ slot: Int32, of id: ID) {
+  @usableFromInline mutating func giveBack(_ slot: Int32, of id: ID) {
     slotOfID[id] = nil
     positionOfSlot[Int(slot)] = -1
     freeSlots.append(slot)
   }
 
   /// The slots' positions from `start` on, read again from `slotAt` after
-  /// elements there moved: the only cost of an insertion or a removal that
+  /// storage there moved: the only cost of an insertion or a removal that
   /// grows with the list, and no id is hashed.
-  private mutating func renumber(from start: Int) {
+  @usableFromInline mutating func renumber(from start: Int) {
     let slotAt = slotAt
     let slots = slotAt.span
     var positions = positionOfSlot.mutableSpan
@@ -240,13 +259,16 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
 /// Which ids an IdentifiedArray has, as a token (`membership`).
 public final class Membership: Sendable {
-  init() {}
+  @usableFromInline init() {}
 }
 
 /// The ids an IdentifiedArray had, for asking which were there.
 public struct IDLookup<ID: Hashable> {
-  fileprivate let slots: [ID: Int32]
+  @usableFromInline let slots: [ID: Int32]
 
+  @inlinable init(slots: [ID: Int32]) { self.slots = slots }
+
+  @inlinable
   public func contains(_ id: ID) -> Bool { slots[id] != nil }
 }
 
@@ -256,22 +278,26 @@ extension IDLookup: Sendable where ID: Sendable {}
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
 
 extension IdentifiedArray: RandomAccessCollection, MutableCollection {
+  @inlinable
   public var startIndex: Int { 0 }
-  public var endIndex: Int { elements.count }
+  @inlinable
+  public var endIndex: Int { storage.count }
 
+  @inlinable
   public subscript(position: Int) -> Element {
-    get { elements[position] }
+    get { storage[position] }
     set {
-      precondition(newValue.id == elements[position].id, "IdentifiedArray: an element's id cannot change")
-      elements[position] = newValue
+      precondition(newValue.id == storage[position].id, "IdentifiedArray: an element's id cannot change")
+      storage[position] = newValue
     }
   }
 
-  /// Swaps two elements and their slots together. The standard library's
+  /// Swaps two storage and their slots together. The standard library's
   /// `reverse`, `shuffle`, `partition` and `sort` are built on this; through
   /// the subscript they would trap on the id check.
+  @inlinable
   public mutating func swapAt(_ i: Int, _ j: Int) {
-    elements.swapAt(i, j)
+    storage.swapAt(i, j)
     slotAt.swapAt(i, j)
     positionOfSlot[Int(slotAt[i])] = Int32(i)
     positionOfSlot[Int(slotAt[j])] = Int32(j)
@@ -279,6 +305,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
 }
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {
+  @inlinable
   public init(arrayLiteral elements: Element...) {
     self.init(uniqueElements: elements)
   }
@@ -295,5 +322,5 @@ extension IdentifiedArray: CustomReflectable {
 }
 
 extension IdentifiedArray: CustomStringConvertible {
-  public var description: String { elements.description }
+  public var description: String { storage.description }
 }
