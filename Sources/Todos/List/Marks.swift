@@ -105,8 +105,8 @@ public struct Marks: Equatable, Sendable {
 }
 
 extension Marks {
-  /// A place to mark, for the flags to be built in one pass: `M` over the
-  /// whole list appends where one `insert` at a time would check each.
+  /// Marks built place by place from the top of the file: `M` appends a
+  /// flag for each todo, in one pass, where `insert` would check each place.
   struct Builder {
     private var flags: [Bool] = []
     private var count = 0
@@ -119,6 +119,7 @@ extension Marks {
       if marked { count += 1 }
     }
 
+    /// The marks built, in their one form.
     var marks: Marks {
       var marks = Marks()
       marks.flags = flags
