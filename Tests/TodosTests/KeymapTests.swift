@@ -110,7 +110,7 @@ struct KeymapTests {
   @Test func changeKeysActOnMarksWithoutASelection() {
     var marked = list
     marked.list.selection = nil
-    marked.list.marks = [id(102)]
+    marked.list.marks = Marks(ids: [id(102)], in: marked.list.todos)
     #expect(Keymap.action(for: "x", in: marked) == .list(.act(.todo(.toggleCompleteTapped))))
     #expect(Keymap.action(for: "-", in: marked) == .startWordsPrompt(.remove))
   }

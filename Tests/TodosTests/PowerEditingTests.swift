@@ -21,16 +21,16 @@ struct MarksTests {
   @Test func mMarksAndMovesDownAndUnmarksOnASecondPress() {
     let store = store(todos("one", "two", "three"))
     store.send(.toggleMark) {
-      $0.marks = [id(101)]
+      $0.marks = [0]
       $0.selection = id(102)
     }
     store.send(.toggleMark) {
-      $0.marks = [id(101), id(102)]
+      $0.marks = [0, 1]
       $0.selection = id(103)
     }
     store.send(.selectFirst) { $0.selection = id(101) }
     store.send(.toggleMark) {
-      $0.marks = [id(102)]
+      $0.marks = [1]
       $0.selection = id(102)
     }
     store.send(.clearMarks) { $0.marks = [] }
@@ -39,19 +39,19 @@ struct MarksTests {
   @Test func bigMMarksWhatIsShownAndAgainUnmarksIt() {
     let store = store(todos("one", "two", "three", completed: [1]))
     store.send(.cycleFilter) { $0.filter = .active }
-    store.send(.markVisible) { $0.marks = [id(101), id(103)] }
+    store.send(.markVisible) { $0.marks = [0, 2] }
     // Marks outlive the filter that showed them.
     store.send(.cycleFilter) { $0.filter = .completed }
-    store.send(.markVisible) { $0.marks = [id(101), id(102), id(103)] }
-    store.send(.markVisible) { $0.marks = [id(101), id(103)] }
+    store.send(.markVisible) { $0.marks = [0, 1, 2] }
+    store.send(.markVisible) { $0.marks = [0, 2] }
   }
 
   @Test func aBatchIsEachTodosOwnChangeAsOneStep() {
     let store = store(todos("one", "two", "three"))
     store.ignore(\.history)
-    store.send(.toggleMark) { $0.marks = [id(101)]; $0.selection = id(102) }
+    store.send(.toggleMark) { $0.marks = [0]; $0.selection = id(102) }
     store.send(.selectNext) { $0.selection = id(103) }
-    store.send(.toggleMark) { $0.marks = [id(101), id(103)] }
+    store.send(.toggleMark) { $0.marks = [0, 2] }
     store.send(.act(.todo(.priorityCycled))) {
       $0.todos[0].priority = "A"
       $0.todos[2].priority = "A"
@@ -81,9 +81,9 @@ struct MarksTests {
   @Test func aBatchDeleteTakesEveryMarkedTodoAndTheirMarks() {
     let store = store(todos("one", "two", "three"))
     store.ignore(\.history)
-    store.send(.markVisible) { $0.marks = [id(101), id(102), id(103)] }
+    store.send(.markVisible) { $0.marks = [0, 1, 2] }
     store.send(.selectLast) { $0.selection = id(103) }
-    store.send(.toggleMark) { $0.marks = [id(101), id(102)] }
+    store.send(.toggleMark) { $0.marks = [0, 1] }
     store.send(.act(.delete)) {
       $0.todos = [todos("one", "two", "three")[2]]
       $0.marks = []
@@ -96,13 +96,13 @@ struct MarksTests {
 
   @Test func aMarkedTodoAnotherProgramDeletedLosesItsMarkTheOthersKeepTheirs() {
     var state = ListFeature.State(todos: todos("one", "two", "three"))
-    state.marks = [id(101), id(102)]
+    state.marks = [0, 1]
     let feature = ListFeature(environment: .virtual(scheduler))
     var merged = state.todos
     merged.remove(id: id(102))
     merged[id: id(101)]!.text = "one, changed elsewhere"
     _ = feature.change(&state, ListEdit(changes: [.replaceAll(merged)], kind: .fromDisk(isSaved: true)))
-    #expect(state.marks == [id(101)])
+    #expect(state.marks == [0])
   }
 
   @Test func dotWithNothingToRepeatSaysSo() {
@@ -138,7 +138,7 @@ struct PowerEditingAppTests {
 
   @Test func aMarkedRowShowsAStarAndTheFooterCountsThem() {
     var state = AppReducer.State.loaded(["one", "two"])
-    state.list.marks = [id(102)]
+    state.list.marks = [1]
     let rows = screen(state)
     #expect(rows[1].hasPrefix(" [ ] one"))
     #expect(rows[2].hasPrefix("*[ ] two"))
@@ -159,7 +159,7 @@ struct PowerEditingAppTests {
   /// Marks act when none of them shows, and with nothing selected: `P` then a letter.
   @Test func pThenALetterSetsThePriorityOfMarkedTodosNotShown() {
     var state = AppReducer.State.loaded(["one", "two", "three"])
-    state.list.marks = [id(101), id(103)]
+    state.list.marks = [0, 2]
     state.search.text = "nothing matches this"
     let store = appStore(state, on: scheduler)
     store.send(.list(.selectFirst))

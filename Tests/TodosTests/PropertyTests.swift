@@ -101,7 +101,7 @@ struct PropertyTests {
       case .list(.act(.delete)), .list(.repeatLastChange):
         // The selected todo, or with marks the marked ones (`.`: after a `d`).
         let deletes = action == .list(.act(.delete)) || before.list.lastChange == .delete
-        let inHand = before.list.marks.isEmpty ? Set([before.list.selection].compactMap { $0 }) : before.list.marks
+        let inHand = Set(before.list.marks.isEmpty ? [before.list.selection].compactMap { $0 } : before.list.marks.ids(in: before.list.todos))
         #expect(removed.isSubset(of: deletes ? inHand : []), context)
       case .list(.clearCompleted):
         #expect(removed.allSatisfy { before.list.todos[id: $0]!.isComplete }, context)

@@ -126,7 +126,8 @@ public enum AppView {
         frame.write(list.heading(of: group), column: 1, row: 1 + offset, style: state.settings.theme[.heading])
       case .todo(let index):
         let todo = list.todos[index]
-        TodoRow.draw(todo, selected: todo.id == list.selection, state: state, today: today, row: 1 + offset, on: &frame)
+        let (selected, marked) = (todo.id == list.selection, list.marks.contains(index))
+        TodoRow.draw(todo, selected: selected, marked: marked, state: state, today: today, row: 1 + offset, on: &frame)
       }
     }
     // The terminal's own cursor sits in the selected row's box: screen

@@ -14,7 +14,7 @@ enum TodoRow {
   /// terminal's cursor.
   static let boxColumn = 2
 
-  static func draw(_ todo: Todo.State, selected: Bool, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
+  static func draw(_ todo: Todo.State, selected: Bool, marked: Bool, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
     let theme = state.settings.theme
     var base = todo.isComplete ? theme[.completed] : Style.plain
     // Shown by H, a hidden todo must not pass for one that is always there.
@@ -22,7 +22,7 @@ enum TodoRow {
     // Waiting for its parts: there, but not what to do next.
     if state.list.isBlocked(todo) { base.layer(theme[.blocked]) }
     // A mark sits in the column before `[ ]`, left free for it.
-    if state.list.marks.contains(todo.id) { frame.write("*", column: 0, row: row, style: Style(bold: true)) }
+    if marked { frame.write("*", column: 0, row: row, style: Style(bold: true)) }
     var x = frame.write(todo.isComplete ? "[x] " : "[ ] ", column: boxColumn - 1, row: row, style: base)
     let end: Int
     if case .editing(let editing) = state.mode, editing.id == todo.id {

@@ -83,7 +83,7 @@ extension ListFeature {
     for (offset, change) in edit.changes.enumerated() {
       if records, offset >= edit.applied { hunks += change.removalHunks(in: state.todos) }
       if offset >= edit.applied {
-        change.apply(to: &state.todos)
+        state.make(change)  // the marks follow their todos
         let isPrepared = if case .replaceAll = change, let kept = edit.keptBeside { state.take(kept) } else { false }
         if !isPrepared { state.follow(change) }
       }
@@ -93,8 +93,6 @@ extension ListFeature {
     if case .step(let recordedAs?, _) = edit.kind { hunks = recordedAs.flatMap { $0.insertionHunks(in: state.todos) } }
     if let given = edit.hunks { hunks = given }
     state.listVersion += 1
-    // A marked todo that left the list (deleted here or by another program) loses its mark.
-    if !state.marks.isEmpty, edit.changes.contains(where: \.mayRemove) { state.marks = state.marks.filter { state.todos.index(id: $0) != nil } }
     if let selecting = edit.selecting { state.selection = selecting }
     state.repairSelection(anchor: anchor)
     if isToggle {

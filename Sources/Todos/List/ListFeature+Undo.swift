@@ -148,8 +148,14 @@ extension ListFeature.State {
 
   /// Makes `hunks` on the list, in order, each where its lines are now; a
   /// todo that comes back takes its id from `known` when it is free (so the
-  /// selection finds it), else a new one. All or nothing.
+  /// selection finds it), else a new one. All or nothing. The marks are
+  /// carried over by id (the changes are made before the door sees them).
   mutating func apply(_ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID) -> HunkResult {
+    keepingMarks { $0.applyUnmarked(hunks, reusing: known, newID: newID) }
+  }
+
+  /// `apply`, the marks left as they are.
+  private mutating func applyUnmarked(_ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID) -> HunkResult {
     if hunks.count > 16, let made = applyInRuns(hunks, reusing: known, newID: newID) { return .applied(made) }
     var made: [ListChange] = []
     func make(_ change: ListChange) {

@@ -69,9 +69,11 @@ public struct ListFeature: Reducer {
       // The agenda's groups are days from today: a new day sorts again.
       didSet { if shown.today != oldValue.today { newDay() } }
     }
-    /// `m`, `M`: the todos a change acts on instead of the selection, by id,
-    /// so they survive a filter, a search, an order and a merge (Marks.swift).
-    public var marks: Set<UUID> = []
+    /// `m`, `M`: the todos a change acts on instead of the selection, by
+    /// their places in the file, which follow every change the door makes
+    /// (ListFeature+Marks.swift), so they survive a filter, a search, an
+    /// order and a merge.
+    public var marks = Marks()
     /// What `.` does again: the last change made by a key (ListFeature+Batch.swift).
     public var lastChange: Command?
 
@@ -234,7 +236,7 @@ public struct ListFeature: Reducer {
     case .markVisible:
       state.markVisible()
     case .clearMarks:
-      state.marks = []
+      state.marks = Marks()
     case .moveSelected(let direction):
       guard state.order == .manual else {
         state.message = "J/K move lines in the file's order: s back to manual"
