@@ -71,14 +71,6 @@ enum ListChange: Equatable, Sendable {
     }
   }
 
-  /// Whether a todo may leave the list by it (an update or an insertion never does).
-  var mayRemove: Bool {
-    switch self {
-    case .update, .insert, .insertMany: false
-    case .remove, .move, .removeMany, .replaceAll: true
-    }
-  }
-
   /// The id of the todo whose completion this change flips, if it does.
   var flippedCompletion: UUID? {
     if case .update(let before, let after) = self, before.isComplete != after.isComplete { after.id } else { nil }
