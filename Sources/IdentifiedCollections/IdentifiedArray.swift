@@ -147,19 +147,32 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     precondition(newElements.count == offsets.count, "IdentifiedArray: one offset per element")
     guard let first = offsets.first else { return }
     let newSlots = newElements.map { takeSlot(for: $0.id) }
-    // Merged from the end into the grown arrays: each element moves once.
-    var read = storage.count - 1
+    let oldCount = storage.count
     storage += newElements
     slotAt += newSlots
-    var next = offsets.count - 1
-    for write in stride(from: storage.count - 1, through: first, by: -1) {
+    // Merged from the end into the arrays grown by the new elements' first
+    // copies: each element moves once, swapped in the span (moved, with no
+    // reference counting); a new element is put over one of those copies.
+    var elements = storage.mutableSpan
+    var read = oldCount - 1, next = offsets.count - 1
+    for write in stride(from: elements.count - 1, through: first, by: -1) {
       if next >= 0, offsets[next] == write {
-        storage[write] = newElements[next]
-        slotAt[write] = newSlots[next]
+        elements[write] = newElements[next]
         next -= 1
       } else {
         precondition(read >= 0, "IdentifiedArray: offsets must ascend within the array they make")
-        storage.swapAt(write, read)
+        elements.swapAt(write, read)
+        read -= 1
+      }
+    }
+    // The slots, the same way.
+    read = oldCount - 1
+    next = offsets.count - 1
+    for write in stride(from: slotAt.count - 1, through: first, by: -1) {
+      if next >= 0, offsets[next] == write {
+        slotAt[write] = newSlots[next]
+        next -= 1
+      } else {
         slotAt[write] = slotAt[read]
         read -= 1
       }

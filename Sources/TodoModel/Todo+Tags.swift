@@ -44,11 +44,15 @@ extension Todo.State {
     text.split(separator: " ", omittingEmptySubsequences: true)
   }
 
+  /// A `key:value` word's two parts. Read as bytes (a colon is ASCII, so
+  /// where it is found is a place to cut the text): reading it as
+  /// characters cost a grapheme break test per letter.
   public static func keyValue(_ word: Substring) -> (key: Substring, value: Substring)? {
-    guard let colon = word.firstIndex(of: ":") else { return nil }
+    let colonByte = UInt8(ascii: ":")
+    guard let colon = word.utf8.firstIndex(of: colonByte) else { return nil }
     let key = word[..<colon]
-    let value = word[word.index(after: colon)...]
-    guard !key.isEmpty, !value.isEmpty, !value.contains(":") else { return nil }
+    let value = word[word.utf8.index(after: colon)...]
+    guard !key.isEmpty, !value.isEmpty, !value.utf8.contains(colonByte) else { return nil }
     return (key, value)
   }
 }
@@ -60,7 +64,10 @@ extension String {
   /// The one way tags are rewritten (date shortcuts, a recurring todo's dates).
   func rewritingTags(_ rewrite: (_ key: Substring, _ value: Substring) -> String?) -> String? {
     var changed = false
-    let words = split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+    // Split as bytes at the ASCII space: the same words, without a grapheme
+    // break test per letter.
+    let words = utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { bytes -> Substring in
+      let word = Substring(bytes)
       guard let (key, value) = Todo.State.keyValue(word), let rewritten = rewrite(key, value) else { return word }
       changed = true
       return rewritten[...]
