@@ -89,7 +89,7 @@ public struct Effect<Action: Sendable>: Sendable {
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
   /// Whether this effect does nothing at all.
-  var isNone: Bool {
+  @usableFromInline var isNone: Bool {
     if case .none = operation { true } else { false }
   }
 

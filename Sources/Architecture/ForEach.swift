@@ -29,12 +29,27 @@ extension Reducer {
 /// once per element.
 public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, ElementState: Identifiable, ElementAction: Sendable>: Reducer
 where ElementState.ID == ID {
-  let parent: Reduce<State, Action>
-  let elements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
-  let action: CasePath<Action, (id: ID, action: ElementAction)>
-  let element: Reduce<ElementState, ElementAction>
-  let location: IssueLocation
+  // Inlinable, so that it is specialized for the list where it is used:
+  // generic, each element of a batch cost ~2,000 instructions of witness
+  // tables and metadata lookups around its own reducer.
+  @usableFromInline let parent: Reduce<State, Action>
+  @usableFromInline let elements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
+  @usableFromInline let action: CasePath<Action, (id: ID, action: ElementAction)>
+  @usableFromInline let element: Reduce<ElementState, ElementAction>
+  @usableFromInline let location: IssueLocation
 
+  @usableFromInline init(
+    parent: Reduce<State, Action>, elements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: CasePath<Action, (id: ID, action: ElementAction)>, element: Reduce<ElementState, ElementAction>, location: IssueLocation
+  ) {
+    self.parent = parent
+    self.elements = elements
+    self.action = action
+    self.element = element
+    self.location = location
+  }
+
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let membership = state[keyPath: elements].membership
     var elementEffect = Effect<Action>.none
@@ -49,6 +64,7 @@ where ElementState.ID == ID {
   /// reducer runs, then the parent's for each action. The same as sending
   /// each alone when the parent, for these actions, reads only the element
   /// an action names (the list's does nothing for a todo's action).
+  @inlinable
   public func reduce(into state: inout State, each ids: [ID], action elementAction: ElementAction) -> Effect<Action> {
     let membership = state[keyPath: elements].membership
     var effects = [runElements(&state, ids, elementAction)]
@@ -58,7 +74,8 @@ where ElementState.ID == ID {
   }
 
   /// The element reducer on each of `ids`, through one access to the array.
-  private func runElements(_ state: inout State, _ ids: [ID], _ elementAction: ElementAction) -> Effect<Action> {
+  @inlinable
+  func runElements(_ state: inout State, _ ids: [ID], _ elementAction: ElementAction) -> Effect<Action> {
     var effects: [Effect<Action>] = []
     let missing = state[keyPath: elements].updateEach(ids) { id, element in
       let effect = self.element.reduce(into: &element, action: elementAction)
@@ -83,7 +100,8 @@ where ElementState.ID == ID {
   /// looked up: the ids from before are not kept, since a second reference
   /// to them held across the reduce would make an insertion into a list of
   /// 100,000 copy them all.
-  private func cancelRemoved(_ state: State, since before: Membership) -> Effect<Action> {
+  @usableFromInline
+  func cancelRemoved(_ state: State, since before: Membership) -> Effect<Action> {
     guard state[keyPath: elements].membership !== before else { return .none }
     let ids = state[keyPath: elements].idLookup
     nonisolated(unsafe) let path: AnyKeyPath = elements
@@ -95,8 +113,14 @@ where ElementState.ID == ID {
 }
 
 /// The cancellation id of one element's effects.
+@usableFromInline
 struct ElementEffectID<ID: Hashable & Sendable>: Hashable, Sendable {
   // Key paths are immutable values; AnyKeyPath is just not marked Sendable.
-  nonisolated(unsafe) let path: AnyKeyPath
-  let id: ID
+  @usableFromInline nonisolated(unsafe) let path: AnyKeyPath
+  @usableFromInline let id: ID
+
+  @usableFromInline init(path: AnyKeyPath, id: ID) {
+    self.path = path
+    self.id = id
+  }
 }

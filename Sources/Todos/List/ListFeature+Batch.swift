@@ -55,15 +55,19 @@ extension ListFeature {
       let befores = indices.map { state.todos[$0] }
       let effects = elements.reduce(into: &state, each: befores.map { $0.id }, action: action)
       var updates: [ListChange] = []
+      updates.reserveCapacity(befores.count)
+      var completed = 0
       for (index, before) in zip(indices, befores) where state.todos[index] != before {
-        updates.append(.update(before: before, after: state.todos[index]))
+        let after = state.todos[index]
+        if after.isComplete { completed += 1 }
+        updates.append(.update(before: before, after: after))
       }
       guard !updates.isEmpty else {
         state.message = "Nothing changed in the \(Self.count(indices.count, "marked todo"))"
         return effects
       }
       let edit = state.recurringMany(
-        ListEdit(changes: updates, message: Self.said(action, updates), applied: updates.count),
+        ListEdit(changes: updates, message: Self.said(action, updates.count, completed: completed), applied: updates.count),
         today: environment.today, newID: environment.uuid
       )
       return .merge(effects, change(&state, edit))
@@ -71,11 +75,10 @@ extension ListFeature {
   }
 
   /// What the footer says a batch did: `Completed 3 todos — u brings them back`.
-  static func said(_ action: Todo.Action, _ updates: [ListChange]) -> String {
-    let n = updates.count
+  /// `n` todos changed, `completed` of them complete after.
+  static func said(_ action: Todo.Action, _ n: Int, completed: Int) -> String {
     switch action {
     case .toggleCompleteTapped:
-      let completed = updates.filter { if case .update(_, let after) = $0 { after.isComplete } else { false } }.count
       if completed == n { return "Completed \(count(n)) — u brings \(n == 1 ? "it" : "them") back" }
       if completed == 0 { return "Re-opened \(count(n)) — u undoes" }
       return "Completed \(completed) and re-opened \(n - completed) todos — u undoes"
