@@ -25,6 +25,14 @@ public struct Dependencies: Equatable, Sendable {
     for todo in todos { _ = add(todo) }
   }
 
+  /// A todo changed from `before` to `after`: the ids whose open parts
+  /// went from none to some or back. In a list without `id:` or `p:` (most
+  /// lists) a change that kept the text (a toggle) has nothing to read.
+  public mutating func update(from before: borrowing Todo.State, to after: borrowing Todo.State) -> [String] {
+    if owners.isEmpty, allParts.isEmpty, before.text == after.text { return [] }
+    return remove(before) + add(after)
+  }
+
   /// Takes in a todo that arrived (or its new version). Returns the ids
   /// whose open parts went from none to some.
   @discardableResult

@@ -23,6 +23,25 @@ struct DependenciesTests {
     #expect(map.openParts == Dependencies([parent, done, permit]).openParts)
   }
 
+  /// `update` skips reading a toggle's text only where that cannot matter:
+  /// a list with no `id:`/`p:` at all. Its result is always remove + add.
+  @Test func anUpdateIsTheRemovalAndTheAdditionItSkipsOnlyWhenNothingCanChange() {
+    var plain = Dependencies([todo(1, "Buy milk")])
+    var milk = todo(1, "Buy milk")
+    milk.toggleCompletion(on: startDay)
+    #expect(plain.update(from: todo(1, "Buy milk"), to: milk).isEmpty)
+    // A part written in by the change is read, though the list had none.
+    #expect(plain.update(from: milk, to: todo(1, "Buy milk p:7")) == ["7"])
+    #expect(plain.openParts == ["7": 1])
+    // With dependencies in the list, a toggle that keeps the text still counts.
+    let parent = todo(2, "Shop id:7")
+    var map = Dependencies([parent, todo(1, "Buy milk p:7")])
+    var done = todo(1, "Buy milk p:7")
+    done.toggleCompletion(on: startDay)
+    #expect(map.update(from: todo(1, "Buy milk p:7"), to: done) == ["7"])
+    #expect(!map.isBlocked(parent))
+  }
+
   @Test func aCompletedParentIsNotBlockedAndSeveralParentsAreCounted() {
     var parent = todo(1, "Trip id:trip")
     let part = todo(2, "Tickets p:trip p:9")

@@ -33,8 +33,8 @@ extension ListFeature.State {
     case .update(let before, let after):
       activeTodos.remove(before)
       activeTodos.add(after)
-      flipped = dependencies.remove(before) + dependencies.add(after)
-      if let index = todos.index(id: after.id) { placeAgain(index) }
+      flipped = dependencies.update(from: before, to: after)
+      if !orders.isEmpty, let index = todos.index(id: after.id) { placeAgain(index) }
     case .removeMany(let items):
       for item in items {
         activeTodos.remove(item.todo)

@@ -15,6 +15,9 @@ struct SortedOrders: Equatable, Sendable {
 
   func isBuilt(_ order: ListOrder) -> Bool { built[Self.slot(order)] != nil }
 
+  /// No order kept: the manual order alone has been shown.
+  var isEmpty: Bool { built.allSatisfy { $0 == nil } }
+
   /// Sorts `order` whole, unless it is kept already (for the agenda: kept
   /// for `today`).
   mutating func build(
