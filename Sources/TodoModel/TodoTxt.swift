@@ -9,20 +9,23 @@ import IdentifiedCollections
 public enum TodoTxt {
   /// One line (without its line break) as a todo.
   public static func parse(_ line: Substring, id: UUID) -> Todo.State {
-    var rest = line
     var todo = Todo.State(id: id)
-    if rest.hasPrefix("x ") {
+    // The prefix read from the bytes: read through string indices it cost
+    // ~3,000 instructions a line, half of loading a file.
+    let bytes = line.utf8.span
+    var start = 0
+    if bytes.count >= 2, bytes[0] == UInt8(ascii: "x"), bytes[1] == UInt8(ascii: " ") {
       todo.isComplete = true
-      rest = rest.dropFirst(2)
-      if let day = takeDay(&rest) {
+      start = 2
+      if let day = day(in: bytes, at: &start) {
         todo.completionDate = day
-        todo.creationDate = takeDay(&rest)
+        todo.creationDate = self.day(in: bytes, at: &start)
       }
     } else {
-      if let priority = takePriority(&rest) { todo.priority = priority }
-      todo.creationDate = takeDay(&rest)
+      if let priority = priority(in: bytes, at: &start) { todo.priority = priority }
+      todo.creationDate = day(in: bytes, at: &start)
     }
-    todo.text = String(rest)
+    todo.text = String(line[line.utf8.index(line.startIndex, offsetBy: start)...])
     return todo
   }
 
@@ -69,24 +72,23 @@ public enum TodoTxt {
   }
 
   /// A `YYYY-MM-DD ` prefix (date and one space), taken off `rest` if it is one.
-  private static func takeDay(_ rest: inout Substring) -> Day? {
-    guard rest.utf8.count > 10 else { return nil }
-    let end = rest.utf8.index(rest.startIndex, offsetBy: 10)
-    guard rest.utf8[end] == UInt8(ascii: " "), let day = Day(rest[..<end]) else { return nil }
-    rest = rest[rest.utf8.index(after: end)...]
+  /// A `YYYY-MM-DD ` at `start`, which then moves past it.
+  private static func day(in bytes: Span<UInt8>, at start: inout Int) -> Day? {
+    guard bytes.count - start > 10, bytes[start + 10] == UInt8(ascii: " "),
+          let day = Day(parsing: bytes, from: start)
+    else { return nil }
+    start += 11
     return day
   }
 
-  /// A `(A) ` prefix with an upper-case ASCII letter, taken off `rest` if it is one.
-  private static func takePriority(_ rest: inout Substring) -> Character? {
-    let bytes = rest.utf8.prefix(4)
-    guard bytes.count == 4 else { return nil }
-    let b = Array(bytes)
-    guard b[0] == UInt8(ascii: "("), (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b[1]),
-          b[2] == UInt8(ascii: ")"), b[3] == UInt8(ascii: " ")
+  /// A `(A) ` at `start` with an upper-case ASCII letter, which then moves past it.
+  private static func priority(in bytes: Span<UInt8>, at start: inout Int) -> Character? {
+    guard bytes.count - start >= 4, bytes[start] == UInt8(ascii: "("),
+          (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[start + 1]),
+          bytes[start + 2] == UInt8(ascii: ")"), bytes[start + 3] == UInt8(ascii: " ")
     else { return nil }
-    rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 4)...]
-    return Character(Unicode.Scalar(b[1]))
+    start += 4
+    return Character(Unicode.Scalar(bytes[start - 3]))
   }
 }
 

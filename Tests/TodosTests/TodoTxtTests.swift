@@ -87,6 +87,25 @@ struct TodoTxtTests {
     #expect(TodoList.lines(of: "\u{FEFF}(A) first\n") == ["(A) first"])
   }
 
+  /// The prefix (`x`, dates, `(A)`) is read from the bytes: what is not
+  /// exactly one stays part of the text.
+  @Test func thePrefixIsReadExactlyAndTheRestIsText() {
+    func read(_ line: String) -> (Bool, Character?, String?, String?, String) {
+      let todo = TodoTxt.parse(line[...], id: UUID.incrementing()())
+      return (todo.isComplete, todo.priority, todo.completionDate?.description, todo.creationDate?.description, todo.text)
+    }
+    #expect(read("(A) 2026-01-02 牛乳を買う +買い物") == (false, "A", nil, "2026-01-02", "牛乳を買う +買い物"))
+    #expect(read("x 2026-01-03 2026-01-02 done") == (true, nil, "2026-01-03", "2026-01-02", "done"))
+    #expect(read("x 2026-01-03 done") == (true, nil, "2026-01-03", nil, "done"))
+    #expect(read("(a) lower") == (false, nil, nil, nil, "(a) lower"))
+    #expect(read("(A)no space") == (false, nil, nil, nil, "(A)no space"))
+    #expect(read("x2026-01-01 word") == (false, nil, nil, nil, "x2026-01-01 word"))
+    #expect(read("2026-13-01 impossible") == (false, nil, nil, nil, "2026-13-01 impossible"))
+    #expect(read("2026-01-01") == (false, nil, nil, nil, "2026-01-01"))
+    #expect(read("x 2026-01-01") == (true, nil, nil, nil, "2026-01-01"))
+    #expect(read("(B) 👍") == (false, "B", nil, nil, "👍"))
+  }
+
   @Test func generatedLinesRoundTrip() {
     var generator = SeededGenerator(state: 7)
     let pieces = ["x ", "x", "(A) ", "(Z) ", "(a) ", "2026-11-21 ", "2026-02-29 ", "2024-02-29 ", "9999-12-31 ",
