@@ -9,7 +9,7 @@ if arguments.first == "peak-rss", let path = arguments.dropFirst().first {
   exit(0)
 }
 let quick = arguments.contains("--quick")
-// `yaru-bench undo`, `keys`, `files`…: only those rows (at 100,000 todos), for profiling.
+// `yaru-bench undo`, `keys` (80x24), `keys-wide` (200x60), `files`…: only those rows (at 100,000 todos), for profiling.
 if arguments.first == "undo" {
   printTable(undoRows(count: 100_000))
   exit(0)
@@ -50,8 +50,9 @@ if arguments.first == "files" {
   try? FileManager.default.removeItem(atPath: folder)
   exit(0)
 }
-if arguments.first == "keys" {
-  printTable(keystrokeRows(counts: [100_000], sizes: [Size(columns: 80, rows: 24)], only: arguments.dropFirst().first))
+if arguments.first == "keys" || arguments.first == "keys-wide" {
+  let size = arguments.first == "keys" ? Size(columns: 80, rows: 24) : Size(columns: 200, rows: 60)
+  printTable(keystrokeRows(counts: [100_000], sizes: [size], only: arguments.dropFirst().first))
   exit(0)
 }
 
