@@ -85,13 +85,14 @@ extension ListFeature {
 
   /// Makes the redo of `step`, the last undone one.
   private func redo(_ state: inout State, _ step: UndoHistory.Step) -> Effect<Action> {
-    switch state.apply(step.record.hunks, reusing: step.todos, newID: environment.uuid) {
+    let hunks = step.record.hunks  // formatted once
+    switch state.apply(hunks, reusing: step.todos, newID: environment.uuid) {
     case .refused(let line):
       state.message = "Not redone: \(LineHunk.quoted(line)) was changed by \(state.history.whoChanged(line))"
       return .none
     case .applied(let changes):
       return change(&state, ListEdit(
-        changes: changes, kind: .redo(step.record.id, step.record.hunks), selecting: .some(step.selectionAfter),
+        changes: changes, kind: .redo(step.record.id, hunks), selecting: .some(step.selectionAfter),
         message: "Redone — u undoes", applied: changes.count
       ))
     }
