@@ -20,6 +20,14 @@ public enum HistoryHunks: Equatable, Sendable {
     }
   }
 
+  /// The hunks that take the change back, last first: still todos if they are.
+  public var inverse: HistoryHunks {
+    switch self {
+    case .lines(let lines): .lines(lines.reversed().map(\.inverse))
+    case .todos(let todos): .todos(todos.reversed().map(\.inverse))
+    }
+  }
+
   /// What the hunks did, in a few words, read without formatting every line.
   public var summary: String {
     switch self {

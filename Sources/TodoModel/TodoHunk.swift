@@ -17,6 +17,11 @@ public struct TodoHunk: Equatable, Sendable {
     self.added = added
   }
 
+  /// The hunk that takes the change back.
+  public var inverse: TodoHunk {
+    TodoHunk(at: at, above: above, below: below, removed: added, added: removed)
+  }
+
   /// The hunk as lines of the file: exactly what formatting them then would have made.
   public var lines: LineHunk {
     LineHunk(

@@ -15,8 +15,8 @@ struct ListEdit {
     /// until it is committed.
     case draft
     /// The step with this id undone or redone, as these hunks.
-    case undo(String, [LineHunk])
-    case redo(String, [LineHunk])
+    case undo(String, HistoryHunks)
+    case redo(String, HistoryHunks)
     /// The list as read from the disk, or merged with it: it replaces the
     /// list; `seen` is what another program changed (the history keeps it,
     /// and undo then works around it). `isSaved`: the file holds exactly
@@ -41,7 +41,7 @@ struct ListEdit {
   /// What the history says the step did, when its lines do not say it well.
   var summary: String? = nil
   /// What the history keeps of a step made already by hunks (a revert).
-  var hunks: [LineHunk]? = nil
+  var hunks: HistoryHunks? = nil
   /// How many of `changes`, from the first, are made already: a todo's own
   /// change, made by `forEach` before it reaches the door.
   var applied = 0
@@ -92,7 +92,7 @@ extension ListFeature {
       if case .move(_, let to) = change { moved.append(state.todos[to]) }
     }
     if case .step(let recordedAs?, _) = edit.kind { hunks = recordedAs.flatMap { $0.insertionHunks(in: state.todos) } }
-    let recorded: HistoryHunks = edit.hunks.map(HistoryHunks.lines) ?? .todos(hunks)
+    let recorded = edit.hunks ?? .todos(hunks)
     state.listVersion += 1
     if let selecting = edit.selecting { state.selection = selecting }
     state.repairSelection(anchor: anchor)
@@ -139,11 +139,11 @@ extension ListFeature {
 
   /// This screen's record of an undo or redo.
   private func record(
-    _ kind: HistoryRecord.Kind, _ summary: String, _ hunks: [LineHunk], state: inout State
+    _ kind: HistoryRecord.Kind, _ summary: String, _ hunks: HistoryHunks, state: inout State
   ) -> HistoryRecord {
     HistoryRecord(
       id: state.history.nextID(), time: environment.now(), source: state.history.source, kind: kind,
-      summary: summary, hunks: hunks
+      summary: summary, content: hunks
     )
   }
 
