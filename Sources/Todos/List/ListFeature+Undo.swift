@@ -160,10 +160,6 @@ extension ListFeature.State {
     }
   }
 
-  mutating func apply(_ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID) -> HunkResult {
-    apply(.lines(hunks), reusing: known, newID: newID)
-  }
-
   /// `apply`, the marks left as they are.
   private mutating func applyUnmarked<Hunk: AppliedHunk>(
     _ hunks: [Hunk], reusing known: [Todo.State], newID: () -> UUID
