@@ -22,7 +22,19 @@ public struct HistoryRecord: Equatable, Sendable {
   public var source: String
   public var kind: Kind
   public var summary: String
-  public var hunks: [LineHunk]
+  /// The hunks as kept: lines, or a step's todos not formatted yet.
+  public var content: HistoryHunks
+  /// The hunks as lines, formatted on each read when they are todos: read
+  /// once, not in a loop.
+  public var hunks: [LineHunk] {
+    get { content.lines }
+    _modify {
+      var lines = content.lines
+      content = .lines([])
+      defer { content = .lines(lines) }
+      yield &lines
+    }
+  }
   /// Lines the change appended to the done file (an archive), or to
   /// another list's todo file (`movedTo`: a move with `T`).
   public var archived: [String]
@@ -34,12 +46,22 @@ public struct HistoryRecord: Equatable, Sendable {
     id: String, time: Date, source: String, kind: Kind, summary: String, hunks: [LineHunk], archived: [String] = [],
     movedTo: String? = nil
   ) {
+    self.init(
+      id: id, time: time, source: source, kind: kind, summary: summary, content: .lines(hunks), archived: archived,
+      movedTo: movedTo
+    )
+  }
+
+  public init(
+    id: String, time: Date, source: String, kind: Kind, summary: String, content: HistoryHunks, archived: [String] = [],
+    movedTo: String? = nil
+  ) {
     self.id = id
     self.time = time
     self.source = source
     self.kind = kind
     self.summary = summary
-    self.hunks = hunks
+    self.content = content
     self.archived = archived
     self.movedTo = movedTo
   }
@@ -57,7 +79,7 @@ extension HistoryRecord {
   public static func versions(backFrom lines: [String], through records: [HistoryRecord], limit: Int = 200) -> [[String]] {
     var versions = [lines]
     var current = lines
-    for record in records.reversed().prefix(limit) where !record.hunks.isEmpty {
+    for record in records.reversed().prefix(limit) where !record.content.isEmpty {
       guard let earlier = LineHunk.apply(record.hunks.reversed().map(\.inverse), to: current) else { break }
       if earlier != current { versions.append(earlier) }
       current = earlier

@@ -87,24 +87,3 @@ public struct LineHunk: Equatable, Sendable {
     case missing(String)
   }
 }
-
-extension Array where Element == LineHunk {
-  /// What the hunks did, in a few words: `completed "Pay rent"`,
-  /// `added 3 todos`, `deleted "Call mum"`.
-  public var summary: String {
-    let removed = flatMap(\.removed), added = flatMap(\.added)
-    if removed.count == 1, added == removed, count == 2 { return "moved \(LineHunk.quoted(removed[0]))" }
-    // A completion (with what recurrence added or took away) is named by it.
-    if let flip = first(where: { $0.removed.count == 1 && $0.added.count == 1 }),
-       isCompleted(flip.removed[0]) != isCompleted(flip.added[0]) {
-      return "\(isCompleted(flip.added[0]) ? "completed" : "reopened") \(LineHunk.quoted(flip.added[0]))"
-    }
-    if removed.count == 1, added.count == 1 { return "edited \(LineHunk.quoted(added[0]))" }
-    if removed.isEmpty { return added.count == 1 ? "added \(LineHunk.quoted(added[0]))" : "added \(added.count) lines" }
-    if added.isEmpty { return removed.count == 1 ? "deleted \(LineHunk.quoted(removed[0]))" : "deleted \(removed.count) lines" }
-    return "changed \(Swift.max(removed.count, added.count)) lines"
-  }
-
-  private func isCompleted(_ line: String) -> Bool { line.hasPrefix("x ") }
-
-}

@@ -1,14 +1,15 @@
 import IdentifiedCollections
 import TodoModel
 
-/// A list change as lines of the file (`LineHunk`s), which is how the
-/// history keeps it: undo then finds its lines again by content, whatever
-/// happened to the list since. What a change removes is read in the list
-/// before it, what it adds in the list after it, each with its neighbours:
-/// O(changed todos), never O(list).
+/// A list change as hunks of the file's todos (`TodoHunk`s, lines once
+/// formatted), which is how the history keeps it: undo then finds its
+/// lines again by content, whatever happened to the list since. What a
+/// change removes is read in the list before it, what it adds in the list
+/// after it, each with its neighbours: O(changed todos), never O(list),
+/// and nothing formatted while the key waits.
 extension ListChange {
   /// The removing part, read in `todos` before the change is made.
-  func removalHunks(in todos: IdentifiedArrayOf<Todo.State>) -> [LineHunk] {
+  func removalHunks(in todos: IdentifiedArrayOf<Todo.State>) -> [TodoHunk] {
     switch self {
     case .remove(_, let index):
       [todos.hunk(removing: index..<index + 1, at: index)]
@@ -24,14 +25,14 @@ extension ListChange {
   }
 
   /// The adding part, read in `todos` after the change is made.
-  func insertionHunks(in todos: IdentifiedArrayOf<Todo.State>) -> [LineHunk] {
+  func insertionHunks(in todos: IdentifiedArrayOf<Todo.State>) -> [TodoHunk] {
     switch self {
     case .insert(_, let index), .move(_, let index):
       [todos.hunk(adding: index..<index + 1)]
     case .update(let before, let after):
       todos.index(id: after.id).map { index in
         var hunk = todos.hunk(adding: index..<index + 1)
-        hunk.removed = [TodoTxt.format(before)]
+        hunk.removed = [before]
         return [hunk]
       } ?? []
     case .insertMany(let inserted):
@@ -43,23 +44,24 @@ extension ListChange {
 }
 
 extension IdentifiedArrayOf<Todo.State> {
-  func line(_ index: Int) -> String? {
-    indices.contains(index) ? TodoTxt.format(self[index]) : nil
+  /// The todo at `index`, nil past either end (a hunk's neighbour).
+  fileprivate func neighbour(_ index: Int) -> Todo.State? {
+    indices.contains(index) ? self[index] : nil
   }
 
   /// `range` about to be removed; `at` is where it starts.
-  fileprivate func hunk(removing range: Range<Int>, at: Int) -> LineHunk {
-    LineHunk(
-      at: at, above: line(range.lowerBound - 1), below: line(range.upperBound),
-      removed: range.map { TodoTxt.format(self[$0]) }, added: []
+  fileprivate func hunk(removing range: Range<Int>, at: Int) -> TodoHunk {
+    TodoHunk(
+      at: at, above: neighbour(range.lowerBound - 1), below: neighbour(range.upperBound),
+      removed: range.map { self[$0] }, added: []
     )
   }
 
   /// `range` just added.
-  fileprivate func hunk(adding range: Range<Int>) -> LineHunk {
-    LineHunk(
-      at: range.lowerBound, above: line(range.lowerBound - 1), below: line(range.upperBound),
-      removed: [], added: range.map { TodoTxt.format(self[$0]) }
+  fileprivate func hunk(adding range: Range<Int>) -> TodoHunk {
+    TodoHunk(
+      at: range.lowerBound, above: neighbour(range.lowerBound - 1), below: neighbour(range.upperBound),
+      removed: [], added: range.map { self[$0] }
     )
   }
 }

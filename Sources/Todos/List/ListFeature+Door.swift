@@ -15,8 +15,8 @@ struct ListEdit {
     /// until it is committed.
     case draft
     /// The step with this id undone or redone, as these hunks.
-    case undo(String, [LineHunk])
-    case redo(String, [LineHunk])
+    case undo(String, HistoryHunks)
+    case redo(String, HistoryHunks)
     /// The list as read from the disk, or merged with it: it replaces the
     /// list; `seen` is what another program changed (the history keeps it,
     /// and undo then works around it). `isSaved`: the file holds exactly
@@ -41,7 +41,7 @@ struct ListEdit {
   /// What the history says the step did, when its lines do not say it well.
   var summary: String? = nil
   /// What the history keeps of a step made already by hunks (a revert).
-  var hunks: [LineHunk]? = nil
+  var hunks: HistoryHunks? = nil
   /// How many of `changes`, from the first, are made already: a todo's own
   /// change, made by `forEach` before it reaches the door.
   var applied = 0
@@ -76,9 +76,10 @@ extension ListFeature {
     state.follow(edit.changes.prefix(edit.applied))
     let selectionBefore = state.selection
     let anchor = state.selectionAnchor
-    // A step is recorded as lines (read around each change as it is made);
-    // a committed new todo, as `recordedAs` says (insertions only).
-    var hunks: [LineHunk] = [], moved: [Todo.State] = []
+    // A step is recorded as its todos (read around each change as it is
+    // made), formatted as lines only when read; a committed new todo, as
+    // `recordedAs` says (insertions only).
+    var hunks: [TodoHunk] = [], moved: [Todo.State] = []
     let records: Bool = if case .step(nil, _) = edit.kind, edit.hunks == nil { true } else { false }
     for (offset, change) in edit.changes.enumerated() {
       if records, offset >= edit.applied { hunks += change.removalHunks(in: state.todos) }
@@ -91,7 +92,7 @@ extension ListFeature {
       if case .move(_, let to) = change { moved.append(state.todos[to]) }
     }
     if case .step(let recordedAs?, _) = edit.kind { hunks = recordedAs.flatMap { $0.insertionHunks(in: state.todos) } }
-    if let given = edit.hunks { hunks = given }
+    let recorded = edit.hunks ?? .todos(hunks)
     state.listVersion += 1
     if let selecting = edit.selecting { state.selection = selecting }
     state.repairSelection(anchor: anchor)
@@ -105,7 +106,7 @@ extension ListFeature {
       state.revision += 1
       let record = HistoryRecord(
         id: state.history.nextID(), time: environment.now(), source: state.history.source, kind: .step,
-        summary: edit.summary ?? hunks.summary, hunks: hunks, archived: edit.archived ?? [],
+        summary: edit.summary ?? recorded.summary, content: recorded, archived: edit.archived ?? [],
         movedTo: edit.movedTo
       )
       let touched = (recordedAs ?? edit.changes).flatMap(\.todos) + moved
@@ -138,11 +139,11 @@ extension ListFeature {
 
   /// This screen's record of an undo or redo.
   private func record(
-    _ kind: HistoryRecord.Kind, _ summary: String, _ hunks: [LineHunk], state: inout State
+    _ kind: HistoryRecord.Kind, _ summary: String, _ hunks: HistoryHunks, state: inout State
   ) -> HistoryRecord {
     HistoryRecord(
       id: state.history.nextID(), time: environment.now(), source: state.history.source, kind: kind,
-      summary: summary, hunks: hunks
+      summary: summary, content: hunks
     )
   }
 

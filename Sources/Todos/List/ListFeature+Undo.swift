@@ -13,7 +13,7 @@ extension ListFeature {
       state.message = "Nothing to undo"
       return .none
     }
-    let hunks = step.record.hunks.reversed().map(\.inverse)
+    let hunks = step.record.content.inverse
     switch state.apply(hunks, reusing: step.todos, newID: environment.uuid) {
     case .refused(let line):
       state.message = "Not undone: \(LineHunk.quoted(line)) was changed by \(state.history.whoChanged(line))"
@@ -85,13 +85,14 @@ extension ListFeature {
 
   /// Makes the redo of `step`, the last undone one.
   private func redo(_ state: inout State, _ step: UndoHistory.Step) -> Effect<Action> {
-    switch state.apply(step.record.hunks, reusing: step.todos, newID: environment.uuid) {
+    let hunks = step.record.content
+    switch state.apply(hunks, reusing: step.todos, newID: environment.uuid) {
     case .refused(let line):
       state.message = "Not redone: \(LineHunk.quoted(line)) was changed by \(state.history.whoChanged(line))"
       return .none
     case .applied(let changes):
       return change(&state, ListEdit(
-        changes: changes, kind: .redo(step.record.id, step.record.hunks), selecting: .some(step.selectionAfter),
+        changes: changes, kind: .redo(step.record.id, hunks), selecting: .some(step.selectionAfter),
         message: "Redone — u undoes", applied: changes.count
       ))
     }
@@ -100,7 +101,7 @@ extension ListFeature {
   /// `U`, Enter: the change `record` made, taken back as a new step (which
   /// `u` undoes), if its lines are still as it left them.
   func revert(_ state: inout State, _ record: HistoryRecord) -> Effect<Action> {
-    let hunks = record.hunks.reversed().map(\.inverse)
+    let hunks = record.content.inverse
     if case .outside = record.kind, record.movedTo != nil {
       // Their other half is in the list they came from: undone there, both files at once.
       state.message = "Not reverted: this is a move's arrival; u in the list they came from takes both back"
@@ -150,13 +151,22 @@ extension ListFeature.State {
   /// todo that comes back takes its id from `known` when it is free (so the
   /// selection finds it), else a new one. All or nothing. The marks are
   /// carried over by id (the changes are made before the door sees them).
-  mutating func apply(_ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID) -> HunkResult {
-    keepingMarks { $0.applyUnmarked(hunks, reusing: known, newID: newID) }
+  mutating func apply(_ hunks: HistoryHunks, reusing known: [Todo.State], newID: () -> UUID) -> HunkResult {
+    keepingMarks { state in
+      switch hunks {
+      case .lines(let lines): state.applyUnmarked(lines, reusing: known, newID: newID)
+      case .todos(let todos): state.applyUnmarked(todos, reusing: known, newID: newID)
+      }
+    }
   }
 
   /// `apply`, the marks left as they are.
-  private mutating func applyUnmarked(_ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID) -> HunkResult {
+  private mutating func applyUnmarked<Hunk: AppliedHunk>(
+    _ hunks: [Hunk], reusing known: [Todo.State], newID: () -> UUID
+  ) -> HunkResult {
     if hunks.count > 16, let made = applyInRuns(hunks, reusing: known, newID: newID) { return .applied(made) }
+    // A few, or not in runs: found one by one, as lines.
+    let hunks = hunks.map(\.lines)
     var made: [ListChange] = []
     func make(_ change: ListChange) {
       change.apply(to: &todos)
@@ -191,14 +201,14 @@ extension ListFeature.State {
   /// one by one, every insertion or removal would move the whole list's
   /// ids. Nil, nothing changed, when they are not like that (`apply` then
   /// finds and makes them one by one).
-  private mutating func applyInRuns(
-    _ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID
+  private mutating func applyInRuns<Hunk: AppliedHunk>(
+    _ hunks: [Hunk], reusing known: [Todo.State], newID: () -> UUID
   ) -> [ListChange]? {
-    var runs: [ArraySlice<LineHunk>] = []
+    var runs: [ArraySlice<Hunk>] = []
     var start = 0
     for index in hunks.indices.dropFirst() {
       let (above, below) = (hunks[index], hunks[index - 1])
-      let goesUp = above.at + above.removed.count <= below.at && (above.at < below.at || above.removed.isEmpty)
+      let goesUp = above.at + above.removedCount <= below.at && (above.at < below.at || above.removedCount == 0)
       if !goesUp {
         runs.append(hunks[start..<index])
         start = index
@@ -220,28 +230,33 @@ extension ListFeature.State {
 
   /// One run of `applyInRuns`: every hunk exactly where it was made, each
   /// above the one before.
-  private mutating func applyInOnePass(
-    _ hunks: [LineHunk], reusing known: [Todo.State], newID: () -> UUID
+  private mutating func applyInOnePass<Hunk: AppliedHunk>(
+    _ hunks: [Hunk], reusing known: [Todo.State], newID: () -> UUID
   ) -> [ListChange]? {
     var limit = todos.count
     for (number, hunk) in hunks.enumerated() {
-      let start = hunk.at, end = hunk.at + hunk.removed.count
-      guard start >= 0, end <= limit, number == 0 || start < limit || hunk.removed.isEmpty,
-            hunk.removed.indices.allSatisfy({ TodoTxt.format(todos[start + $0]) == hunk.removed[$0] }),
-            (start == 0 ? nil : TodoTxt.format(todos[start - 1])) == hunk.above
+      let start = hunk.at, end = hunk.at + hunk.removedCount
+      guard start >= 0, end <= limit, number == 0 || start < limit || hunk.removedCount == 0,
+            (0..<hunk.removedCount).allSatisfy({ hunk.removes(todos[start + $0], at: $0) }),
+            hunk.hasAbove(start == 0 ? nil : todos[start - 1])
       else { return nil }
       limit = start
     }
     // A todo coming back takes its old id when no other todo has it.
     var removed: Set<UUID> = []
-    for hunk in hunks where hunk.removed.count != hunk.added.count {
-      for index in hunk.at..<hunk.at + hunk.removed.count { removed.insert(todos[index].id) }
+    for hunk in hunks where hunk.removedCount != hunk.addedCount {
+      for index in hunk.at..<hunk.at + hunk.removedCount { removed.insert(todos[index].id) }
     }
-    var byLine: [String: [UUID]] = [:]
-    for todo in known.reversed() { byLine[TodoTxt.format(todo), default: []].append(todo.id) }
+    // The known todos by line, formatted at the first todo that comes back
+    // (a batch of changes alone brings none).
+    var byLine: [String: [UUID]]?
     var taken: Set<UUID> = []
     func id(for line: String) -> UUID {
-      while let candidate = byLine[line]?.popLast() {
+      if byLine == nil {
+        byLine = [:]
+        for todo in known.reversed() { byLine![TodoTxt.format(todo), default: []].append(todo.id) }
+      }
+      while let candidate = byLine![line]?.popLast() {
         if todos[id: candidate] == nil || removed.contains(candidate), taken.insert(candidate).inserted { return candidate }
       }
       return newID()
@@ -251,21 +266,24 @@ extension ListFeature.State {
     var made: [ListChange] = []
     for hunk in hunks {
       let start = hunk.at
-      if hunk.removed.count == hunk.added.count {
-        for (offset, line) in hunk.added.enumerated() {
+      if hunk.removedCount == hunk.addedCount {
+        for offset in 0..<hunk.addedCount {
           let before = todos[start + offset]
-          let after = TodoTxt.parse(line[...], id: before.id)
+          let after = TodoTxt.parse(hunk.addedLine(offset)[...], id: before.id)
           made.append(.update(before: before, after: after))
           replacements[start + offset] = (1, [after])
         }
         continue
       }
-      for offset in hunk.removed.indices { made.append(.remove(todos[start + offset], at: start)) }
-      let added = hunk.added.map { TodoTxt.parse($0[...], id: id(for: $0)) }
+      for offset in 0..<hunk.removedCount { made.append(.remove(todos[start + offset], at: start)) }
+      let added = (0..<hunk.addedCount).map { offset in
+        let line = hunk.addedLine(offset)
+        return TodoTxt.parse(line[...], id: id(for: line))
+      }
       for (offset, todo) in added.enumerated() { made.append(.insert(todo, at: start + offset)) }
       // An insertion where the hunk before it (below) starts: it goes first, as one by one.
       let below = replacements[start]
-      replacements[start] = (hunk.removed.count + (below?.count ?? 0), added + (below?.todos ?? []))
+      replacements[start] = (hunk.removedCount + (below?.count ?? 0), added + (below?.todos ?? []))
     }
     var result: [Todo.State] = []
     result.reserveCapacity(todos.count + made.count)

@@ -102,8 +102,8 @@ public struct UndoHistory: Equatable, Sendable {
     else { return }
     var record = first.record
     record.time = last.record.time
-    record.hunks = steps.flatMap(\.record.hunks)
-    record.summary = summary + ": " + record.hunks.summary
+    record.content = .joined(steps.map(\.record.content))
+    record.summary = summary + ": " + record.content.summary
     record.archived = steps.flatMap(\.record.archived)
     let revision = unwritten.last { ids.contains($0.record.id) }?.revision ?? 0
     undoSteps.removeLast(steps.count)
