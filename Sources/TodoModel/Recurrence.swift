@@ -46,13 +46,13 @@ extension Todo.State {
 }
 
 extension String {
-  /// The text with the first `key:` tag's value replaced.
+  /// The text with the first `key:` tag's value replaced: the value found
+  /// in the bytes and spliced, every other byte as it was.
   func replacingTag(_ key: Substring, with value: String) -> String {
-    var replaced = false
-    return rewritingTags { wordKey, _ in
-      guard !replaced, wordKey == key else { return nil }
-      replaced = true
-      return "\(key):\(value)"
-    } ?? self
+    guard let old = TagScan.firstValue(of: key + ":", in: self) else { return self }
+    var replaced = String(self[..<old.startIndex])
+    replaced += value
+    replaced += self[old.endIndex...]
+    return replaced
   }
 }

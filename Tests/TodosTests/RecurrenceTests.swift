@@ -49,6 +49,18 @@ struct RecurrenceTests {
   }
 }
 
+/// A recurring todo's next dates are spliced into its text: the first tag
+/// with that key and a tag's value (no colon) changes, every other byte stays.
+@Test(arguments: [
+  ("pay due:2026-01-01 then due:2026-02-02", "pay due:2026-03-03 then due:2026-02-02"),
+  ("due:a:b 牛乳 due:2026-01-01  two  spaces", "due:a:b 牛乳 due:2026-03-03  two  spaces"),
+  ("overdue:2026-01-01 due:2026-01-01", "overdue:2026-01-01 due:2026-03-03"),
+  ("no tag here", "no tag here"),
+])
+func replacingATagChangesOnlyItsValue(text: String, expected: String) {
+  #expect(text.replacingTag("due", with: "2026-03-03") == expected)
+}
+
 /// In the app: the new todo comes right after the completed one, in the
 /// same undo step; re-opening takes it away.
 @MainActor
