@@ -60,14 +60,14 @@ enum ListChange: Equatable, Sendable {
     }
   }
 
-  /// The todos the change takes away or brings.
-  var todos: [Todo.State] {
+  /// The todos the change takes away or brings, added to `todos` (a
+  /// batch's 33,000 go into one array, not an array each).
+  func addTodos(to todos: inout [Todo.State]) {
     switch self {
-    case .insert(let todo, _), .remove(let todo, _): [todo]
-    case .update(let before, let after): [before, after]
-    case .move: []
-    case .removeMany(let items), .insertMany(let items): items.map(\.todo)
-    case .replaceAll: []
+    case .insert(let todo, _), .remove(let todo, _): todos.append(todo)
+    case .update(let before, let after): todos.append(before); todos.append(after)
+    case .move, .replaceAll: break
+    case .removeMany(let items), .insertMany(let items): for item in items { todos.append(item.todo) }
     }
   }
 

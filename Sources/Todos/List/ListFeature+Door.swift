@@ -60,7 +60,10 @@ extension ListFeature {
   /// with the selection before and after; and counts the revision the save
   /// then writes.
   func change(_ state: inout State, _ edit: ListEdit) -> Effect<Action> {
-    let flipped = edit.kind.isUndo ? [] : edit.changes.compactMap(\.flippedCompletion)
+    var flipped: [UUID] = []
+    if !edit.kind.isUndo {
+      for index in edit.changes.indices { if let id = edit.changes[index].flippedCompletion { flipped.append(id) } }
+    }
     // A toggle (with, for a recurring todo, the todo it brings or takes away).
     let isToggle = !flipped.isEmpty
     var effects: [Effect<Action>] = []
@@ -81,15 +84,16 @@ extension ListFeature {
     // `recordedAs` says (insertions only).
     var hunks: [TodoHunk] = [], moved: [Todo.State] = []
     let records: Bool = if case .step(nil, _) = edit.kind, edit.hunks == nil { true } else { false }
-    for (offset, change) in edit.changes.enumerated() {
-      if records, offset >= edit.applied { hunks += change.removalHunks(in: state.todos) }
+    // By index: the changes are read in place, not copied one by one.
+    for offset in edit.changes.indices {
+      if records, offset >= edit.applied { hunks += edit.changes[offset].removalHunks(in: state.todos) }
       if offset >= edit.applied {
-        state.make(change)  // the marks follow their todos
-        let isPrepared = if case .replaceAll = change, let kept = edit.keptBeside { state.take(kept) } else { false }
-        if !isPrepared { state.follow(change) }
+        state.make(edit.changes[offset])  // the marks follow their todos
+        let isPrepared = if case .replaceAll = edit.changes[offset], let kept = edit.keptBeside { state.take(kept) } else { false }
+        if !isPrepared { state.follow(edit.changes[offset]) }
       }
-      if records { hunks += change.insertionHunks(in: state.todos) }
-      if case .move(_, let to) = change { moved.append(state.todos[to]) }
+      if records { hunks += edit.changes[offset].insertionHunks(in: state.todos) }
+      if case .move(_, let to) = edit.changes[offset] { moved.append(state.todos[to]) }
     }
     if case .step(let recordedAs?, _) = edit.kind { hunks = recordedAs.flatMap { $0.insertionHunks(in: state.todos) } }
     let recorded = edit.hunks ?? .todos(hunks)
@@ -98,7 +102,7 @@ extension ListFeature {
     state.repairSelection(anchor: anchor)
     if isToggle {
       // Toggled back before the sink: nothing is left to sink.
-      state.unsunk.formSymmetricDifference(flipped)
+      for id in flipped where state.unsunk.remove(id) == nil { state.unsunk.insert(id) }
       effects.append(state.unsunk.isEmpty ? .cancel(id: CancelID.sink) : delayedSink)
     }
     switch edit.kind {
@@ -109,7 +113,11 @@ extension ListFeature {
         summary: edit.summary ?? recorded.summary, content: recorded, archived: edit.archived ?? [],
         movedTo: edit.movedTo
       )
-      let touched = (recordedAs ?? edit.changes).flatMap(\.todos) + moved
+      let changes = recordedAs ?? edit.changes
+      var touched: [Todo.State] = []
+      touched.reserveCapacity(2 * changes.count + moved.count)
+      for index in changes.indices { changes[index].addTodos(to: &touched) }
+      touched += moved
       state.history.record(
         .init(record: record, selectionBefore: before ?? selectionBefore, selectionAfter: state.selection, todos: touched),
         revision: state.revision
