@@ -25,7 +25,7 @@ extension Todo.State {
   /// moved one step (from `day`, or from the old due date when strict) and
   /// `t:` moved to keep its distance before `due:`. Without either date,
   /// the new todo is due one step after `day`. Nil when it does not recur.
-  public func nextOccurrence(completedOn day: Day, id: UUID) -> Todo.State? {
+  public func nextOccurrence(completedOn day: Day, id: @autoclosure () -> UUID) -> Todo.State? {
     guard let recurrence, !isComplete else { return nil }
     var text = text
     let due = dueDate
@@ -41,7 +41,7 @@ extension Todo.State {
     } else {
       text += " due:\(recurrence.step.after(day))"
     }
-    return Todo.State(id: id, text: text, priority: priority, creationDate: day)
+    return Todo.State(id: id(), text: text, priority: priority, creationDate: day)
   }
 }
 

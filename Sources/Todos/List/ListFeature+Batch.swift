@@ -54,13 +54,15 @@ extension ListFeature {
       // One call for them all: the same as the action sent to each in turn.
       let befores = indices.map { state.todos[$0] }
       let effects = elements.reduce(into: &state, each: befores.map { $0.id }, action: action)
-      var updates: [ListChange] = []
+      var updates: [ListChange] = [], updated: [Int] = []
       updates.reserveCapacity(befores.count)
+      updated.reserveCapacity(befores.count)
       var completed = 0
       for (index, before) in zip(indices, befores) where state.todos[index] != before {
         let after = state.todos[index]
         if after.isComplete { completed += 1 }
         updates.append(.update(before: before, after: after))
+        updated.append(index)
       }
       guard !updates.isEmpty else {
         state.message = "Nothing changed in the \(Self.count(indices.count, "marked todo"))"
@@ -68,7 +70,7 @@ extension ListFeature {
       }
       let edit = state.recurringMany(
         ListEdit(changes: updates, message: Self.said(action, updates.count, completed: completed), applied: updates.count),
-        today: environment.today, newID: environment.uuid
+        at: updated, today: environment.today, newID: environment.uuid
       )
       return .merge(effects, change(&state, edit))
     }
@@ -102,11 +104,13 @@ extension ListFeature.State {
   /// completed recurring todo brings its next occurrence right after it,
   /// each re-opened one takes its occurrence away. The additions are made
   /// from the end of the file back, so that no change moves the place of
-  /// one still to be made.
-  mutating func recurringMany(_ edit: ListEdit, today: Day, newID: () -> UUID) -> ListEdit {
+  /// one still to be made. `indices`: where each change's todo is in the file.
+  mutating func recurringMany(_ edit: ListEdit, at indices: [Int], today: Day, newID: () -> UUID) -> ListEdit {
     var added: [ListChange] = []
-    for case .update(let before, let after) in edit.changes {
-      if let change = recurrence(before, after, today: today, newID: newID) { added.append(change) }
+    for (change, index) in zip(edit.changes.indices, indices) {
+      guard case .update(let before, let after) = edit.changes[change],
+            let addition = recurrence(before, after, at: index, today: today, newID: newID) else { continue }
+      added.append(addition)
     }
     guard !added.isEmpty else { return edit }
     var edit = edit

@@ -102,6 +102,7 @@ extension ListFeature {
     state.repairSelection(anchor: anchor)
     if isToggle {
       // Toggled back before the sink: nothing is left to sink.
+      state.unsunk.reserveCapacity(state.unsunk.count + flipped.count)
       for id in flipped where state.unsunk.remove(id) == nil { state.unsunk.insert(id) }
       effects.append(state.unsunk.isEmpty ? .cancel(id: CancelID.sink) : delayedSink)
     }
@@ -201,7 +202,8 @@ extension ListFeature.State {
   /// re-opening it takes that one away again (if it is still active).
   mutating func recurring(_ edit: ListEdit, today: Day, newID: () -> UUID) -> ListEdit {
     guard edit.changes.count == 1, case .update(let before, let after) = edit.changes[0],
-          let added = recurrence(before, after, today: today, newID: newID)
+          let index = todos.index(id: after.id),
+          let added = recurrence(before, after, at: index, today: today, newID: newID)
     else { return edit }
     var edit = edit
     edit.changes.append(added)
@@ -210,9 +212,10 @@ extension ListFeature.State {
 
   /// What recurrence adds to one todo's change from `before` to `after`:
   /// its next occurrence when it was completed, the removal of that
-  /// occurrence when it was re-opened; nil when neither.
-  mutating func recurrence(_ before: Todo.State, _ after: Todo.State, today: Day, newID: () -> UUID) -> ListChange? {
-    guard before.isComplete != after.isComplete, let index = todos.index(id: after.id) else { return nil }
+  /// occurrence when it was re-opened; nil when neither. `index`: where
+  /// the todo is in the file.
+  mutating func recurrence(_ before: Todo.State, _ after: Todo.State, at index: Int, today: Day, newID: () -> UUID) -> ListChange? {
+    guard before.isComplete != after.isComplete else { return nil }
     if after.isComplete, let next = before.nextOccurrence(completedOn: today, id: newID()) {
       recurrences[after.id] = next.id
       return .insert(next, at: index + 1)
