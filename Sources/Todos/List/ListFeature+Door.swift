@@ -102,7 +102,6 @@ extension ListFeature {
     state.repairSelection(anchor: anchor)
     if isToggle {
       // Toggled back before the sink: nothing is left to sink.
-      state.unsunk.reserveCapacity(state.unsunk.count + flipped.count)
       for id in flipped where state.unsunk.remove(id) == nil { state.unsunk.insert(id) }
       effects.append(state.unsunk.isEmpty ? .cancel(id: CancelID.sink) : delayedSink)
     }
