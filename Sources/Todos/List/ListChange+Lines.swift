@@ -8,37 +8,37 @@ import TodoModel
 /// after it, each with its neighbours: O(changed todos), never O(list),
 /// and nothing formatted while the key waits.
 extension ListChange {
-  /// The removing part, read in `todos` before the change is made.
-  func removalHunks(in todos: IdentifiedArrayOf<Todo.State>) -> [TodoHunk] {
+  /// The removing part, read in `todos` before the change is made, added
+  /// to `hunks` (a batch adds 16,666: no array for each).
+  func addRemovalHunks(in todos: IdentifiedArrayOf<Todo.State>, to hunks: inout [TodoHunk]) {
     switch self {
     case .remove(_, let index):
-      [todos.hunk(removing: index..<index + 1, at: index)]
+      hunks.append(todos.hunk(removing: index..<index + 1, at: index))
     case .move(let from, _):
-      [todos.hunk(removing: from..<from + 1, at: from)]
+      hunks.append(todos.hunk(removing: from..<from + 1, at: from))
     case .removeMany(let removed):
       // Each run of neighbouring todos is one hunk; the last run first, so
       // that each hunk's place is read in the list as the ones before left it.
-      removed.map(\.index).runs.reversed().map { todos.hunk(removing: $0, at: $0.lowerBound) }
+      for run in removed.map(\.index).runs.reversed() { hunks.append(todos.hunk(removing: run, at: run.lowerBound)) }
     case .insert, .update, .insertMany, .replaceAll:
-      []
+      break
     }
   }
 
-  /// The adding part, read in `todos` after the change is made.
-  func insertionHunks(in todos: IdentifiedArrayOf<Todo.State>) -> [TodoHunk] {
+  /// The adding part, read in `todos` after the change is made, added to `hunks`.
+  func addInsertionHunks(in todos: IdentifiedArrayOf<Todo.State>, to hunks: inout [TodoHunk]) {
     switch self {
     case .insert(_, let index), .move(_, let index):
-      [todos.hunk(adding: index..<index + 1)]
+      hunks.append(todos.hunk(adding: index..<index + 1))
     case .update(let before, let after):
-      todos.index(id: after.id).map { index in
-        var hunk = todos.hunk(adding: index..<index + 1)
-        hunk.removed = [before]
-        return [hunk]
-      } ?? []
+      guard let index = todos.index(id: after.id) else { return }
+      hunks.append(TodoHunk(
+        at: index, above: todos.neighbour(index - 1), below: todos.neighbour(index + 1), removed: [before], added: [after]
+      ))
     case .insertMany(let inserted):
-      inserted.map(\.index).runs.map { todos.hunk(adding: $0) }
+      for run in inserted.map(\.index).runs { hunks.append(todos.hunk(adding: run)) }
     case .remove, .removeMany, .replaceAll:
-      []
+      break
     }
   }
 }

@@ -84,18 +84,22 @@ extension ListFeature {
     // `recordedAs` says (insertions only).
     var hunks: [TodoHunk] = [], moved: [Todo.State] = []
     let records: Bool = if case .step(nil, _) = edit.kind, edit.hunks == nil { true } else { false }
+    if records { hunks.reserveCapacity(edit.changes.count) }
     // By index: the changes are read in place, not copied one by one.
     for offset in edit.changes.indices {
-      if records, offset >= edit.applied { hunks += edit.changes[offset].removalHunks(in: state.todos) }
+      if records, offset >= edit.applied { edit.changes[offset].addRemovalHunks(in: state.todos, to: &hunks) }
       if offset >= edit.applied {
         state.make(edit.changes[offset])  // the marks follow their todos
         let isPrepared = if case .replaceAll = edit.changes[offset], let kept = edit.keptBeside { state.take(kept) } else { false }
         if !isPrepared { state.follow(edit.changes[offset]) }
       }
-      if records { hunks += edit.changes[offset].insertionHunks(in: state.todos) }
+      if records { edit.changes[offset].addInsertionHunks(in: state.todos, to: &hunks) }
       if case .move(_, let to) = edit.changes[offset] { moved.append(state.todos[to]) }
     }
-    if case .step(let recordedAs?, _) = edit.kind { hunks = recordedAs.flatMap { $0.insertionHunks(in: state.todos) } }
+    if case .step(let recordedAs?, _) = edit.kind {
+      hunks = []
+      for change in recordedAs { change.addInsertionHunks(in: state.todos, to: &hunks) }
+    }
     let recorded = edit.hunks ?? .todos(hunks)
     state.listVersion += 1
     if let selecting = edit.selecting { state.selection = selecting }

@@ -10,8 +10,9 @@ extension ListFeature.State {
   /// one when each todo's index still holds (updates, or one change), else
   /// all worked out again.
   mutating func follow(_ changes: ArraySlice<ListChange>) {
-    if changes.count <= 1 || changes.allSatisfy({ if case .update = $0 { true } else { false } }) {
-      for change in changes { follow(change) }
+    // By index: a batch's changes are read in place, not copied.
+    if changes.count <= 1 || changes.indices.allSatisfy({ if case .update = changes[$0] { true } else { false } }) {
+      for index in changes.indices { follow(changes[index]) }
     } else {
       followWhole()
     }
@@ -89,7 +90,8 @@ extension ListFeature.State {
   func openPartsLeft(completing changes: [ListChange]) -> String? {
     guard !dependencies.openParts.isEmpty else { return nil }
     var open = 0, todos = 0
-    for case .update(let before, let after) in changes where !before.isComplete && after.isComplete {
+    for index in changes.indices {
+      guard case .update(let before, let after) = changes[index], !before.isComplete, after.isComplete else { continue }
       guard let id = before.dependencyID, dependencies.openParts(of: id) > 0 else { continue }
       open += dependencies.openParts(of: id)
       todos += 1
