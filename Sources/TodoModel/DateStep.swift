@@ -17,10 +17,15 @@ public struct DateStep: Equatable, Sendable {
   /// Digits then a unit letter (`12d`); nil for anything else. Counts past
   /// 99,999 are refused: no calendar step that long is meant.
   public init?(_ text: Substring) {
-    guard let last = text.last, let unit = Unit(rawValue: last) else { return nil }
-    let digits = text.dropLast()
-    guard (1...5).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits) else {
-      return nil
+    // Read as bytes: 1 to 5 ASCII digits, then the unit's letter.
+    let bytes = text.utf8
+    guard let last = bytes.last, last < 0x80, let unit = Unit(rawValue: Character(Unicode.Scalar(last))) else { return nil }
+    let digits = bytes.dropLast()
+    guard (1...5).contains(digits.count) else { return nil }
+    var count = 0
+    for byte in digits {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      count = count * 10 + Int(byte - UInt8(ascii: "0"))
     }
     self.init(count: count, unit: unit)
   }

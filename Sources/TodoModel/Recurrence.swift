@@ -9,8 +9,8 @@ public struct Recurrence: Equatable, Sendable {
 
   /// The value of a `rec:` tag (`1w`, `+2m`); nil when it is not one.
   public init?(_ value: Substring) {
-    isStrict = value.first == "+"
-    guard let step = DateStep(isStrict ? value.dropFirst() : value), step.count > 0 else { return nil }
+    isStrict = value.utf8.first == UInt8(ascii: "+")
+    guard let step = DateStep(isStrict ? value[value.utf8.index(after: value.startIndex)...] : value), step.count > 0 else { return nil }
     self.step = step
   }
 }

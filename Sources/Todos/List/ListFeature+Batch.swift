@@ -53,7 +53,8 @@ extension ListFeature {
     case .todo(let action):
       // One call for them all: the same as the action sent to each in turn.
       let befores = indices.map { state.todos[$0] }
-      let effects = elements.reduce(into: &state, each: befores.map { $0.id }, action: action)
+      let today = environment.today
+      let effects = elements(today: today).reduce(into: &state, each: befores.map { $0.id }, action: action)
       var updates: [ListChange] = [], updated: [Int] = []
       updates.reserveCapacity(befores.count)
       updated.reserveCapacity(befores.count)
@@ -70,7 +71,7 @@ extension ListFeature {
       }
       let edit = state.recurringMany(
         ListEdit(changes: updates, message: Self.said(action, updates.count, completed: completed), applied: updates.count),
-        at: updated, today: environment.today, newID: environment.uuid
+        at: updated, today: today, newID: environment.uuid
       )
       return .merge(effects, change(&state, edit))
     }
