@@ -73,9 +73,11 @@ enum TodoRow {
       guard x < end else { return false }
       var element: Theme.Element?
       let first = word.utf8.first
-      if first == UInt8(ascii: "+"), word.count > 1 {
+      // More than the sign (counted in bytes: counting graphemes cost a
+      // break test per letter of every word on screen).
+      if first == UInt8(ascii: "+"), word.utf8.count > 1 {
         element = .project
-      } else if first == UInt8(ascii: "@"), word.count > 1 {
+      } else if first == UInt8(ascii: "@"), word.utf8.count > 1 {
         element = .context
       } else if let due = Todo.State.dueDate(ofWord: word) {
         element = todo.isComplete ? nil : Theme.due(due, today: today)
@@ -123,12 +125,17 @@ enum TodoRow {
       for word in text.split(separator: " ", omittingEmptySubsequences: false) where !body(word) { return }
       return
     }
-    let bytes = text.utf8
-    var start = bytes.startIndex
+    // The spaces found in a byte span, by offset (through the view's
+    // indices, ~40 instructions a byte).
+    let utf8 = text.utf8
+    let bytes = utf8.span
+    var start = 0
     while true {
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
-      guard body(text[start..<end]), end < bytes.endIndex else { return }
-      start = bytes.index(after: end)
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: " ") { end += 1 }
+      let word = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+      guard body(word), end < bytes.count else { return }
+      start = end + 1
     }
   }
 
