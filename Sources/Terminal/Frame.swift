@@ -110,6 +110,19 @@ public struct Frame: Equatable, Sendable {
   /// Space to `~` as characters, made once rather than per cell.
   private static let printableASCII: [Character] = (0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) }
 
+  /// The cells of `row`, left to right: a whole row to put back later
+  /// with `setCells` (a memo of rows that did not change).
+  public func cells(ofRow row: Int) -> [Cell] {
+    Array(cells[row * size.columns..<(row + 1) * size.columns])
+  }
+
+  /// Sets every cell of `row` to `rowCells` (a row as `cells(ofRow:)` gave
+  /// it, from a frame as wide).
+  public mutating func setCells(ofRow row: Int, to rowCells: [Cell]) {
+    precondition(rowCells.count == size.columns, "Frame: a row is as wide as the frame")
+    cells.replaceSubrange(row * size.columns..<(row + 1) * size.columns, with: rowCells)
+  }
+
   /// Sets the style of cells `columns` on `row`, keeping their text.
   public mutating func restyle(row: Int, columns: Range<Int>, _ change: (inout Style) -> Void) {
     guard row >= 0, row < size.rows else { return }

@@ -51,7 +51,8 @@ public final class AppProgram {
   /// to show); `onExit` is called once, when the program may end.
   public func show(on backend: any TerminalBackend, onExit: @escaping (Exit) -> Void = { _ in }) {
     self.backend = backend
-    renderer = Renderer(backend: backend, view: AppView.render)
+    let memo = RowMemo()
+    renderer = Renderer(backend: backend, view: { state, size in AppView.render(state, size, memo: memo) })
     self.onExit = onExit
     if let exit { return onExit(exit) }  // it failed before there was a screen
     store.send(.screenResized(backend.size))

@@ -18,7 +18,9 @@ public enum AppView {
   /// Rows left for todos once the header, status line and footer are placed.
   public static func listRows(in size: Size) -> Int { max(1, size.rows - 3) }
 
-  public static func render(_ state: AppReducer.State, _ size: Size) -> Frame {
+  /// `memo`: the list's rows as last drawn (a program's renderer keeps
+  /// one); the frame is the same with it or without.
+  static func render(_ state: AppReducer.State, _ size: Size, memo: RowMemo?) -> Frame {
     // A state made by hand (a test's) has its list told what it shows too;
     // after an action it already is, and this changes nothing.
     var state = state
@@ -35,7 +37,7 @@ public enum AppView {
     case .failed(let message):
       frame.write(message, column: 1, row: 1, style: state.settings.theme[.error])
     case .ready:
-      list(state, &frame)
+      list(state, &frame, memo: memo)
     }
     statusLine(state, &frame)
     footer(state, &frame)
@@ -43,6 +45,10 @@ public enum AppView {
     if case .help(let top) = state.mode { HelpOverlay.draw(from: top, keys: state.settings.keyOverrides, on: &frame) }
     if case .history(let selected) = state.mode { HistoryOverlay.draw(state, selected: selected, on: &frame) }
     return frame
+  }
+
+  public static func render(_ state: AppReducer.State, _ size: Size) -> Frame {
+    render(state, size, memo: nil)
   }
 
   private static func tooSmall(_ frame: inout Frame) {
@@ -108,7 +114,7 @@ public enum AppView {
     return "\(hour % 12 == 0 ? 12 : hour % 12):\(clock.timeText().dropFirst(3)) \(hour < 12 ? "AM" : "PM")"
   }
 
-  private static func list(_ state: AppReducer.State, _ frame: inout Frame) {
+  private static func list(_ state: AppReducer.State, _ frame: inout Frame, memo: RowMemo?) {
     let rows = listRows(in: frame.size)
     let list = state.list
     let shown = list.screenRows(count: rows)
@@ -120,6 +126,8 @@ public enum AppView {
       return
     }
     let today = Day(state.now, at: state.utcOffset)
+    memo?.begin(RowMemo.Look(theme: state.settings.theme, showsHidden: list.showsHidden, today: today, columns: frame.size.columns))
+    let editing: UUID? = if case .editing(let editing) = state.mode { editing.id } else { nil }
     for (offset, row) in shown.enumerated() {
       switch row {
       case .heading(let group):
@@ -127,9 +135,18 @@ public enum AppView {
       case .todo(let index):
         let todo = list.todos[index]
         let (selected, marked) = (todo.id == list.selection, list.marks.contains(index))
-        TodoRow.draw(todo, selected: selected, marked: marked, state: state, today: today, row: 1 + offset, on: &frame)
+        func draw(_ frame: inout Frame) {
+          TodoRow.draw(todo, selected: selected, marked: marked, state: state, today: today, row: 1 + offset, on: &frame)
+        }
+        if let memo, todo.id != editing {
+          let key = RowMemo.Key(todo: todo, selected: selected, marked: marked, blocked: list.isBlocked(todo))
+          memo.row(1 + offset, of: todo.id, key: key, on: &frame, draw: draw)
+        } else {
+          draw(&frame)
+        }
       }
     }
+    memo?.end()
     // The terminal's own cursor sits in the selected row's box: screen
     // readers follow it, and an input method opens its candidates there.
     // (A line being typed has it; an overlay hides it.)
