@@ -110,17 +110,22 @@ public struct Frame: Equatable, Sendable {
   /// Space to `~` as characters, made once rather than per cell.
   private static let printableASCII: [Character] = (0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) }
 
-  /// The cells of `row`, left to right: a whole row to put back later
-  /// with `setCells` (a memo of rows that did not change).
+  /// The cells of `row`, left to right, without the blank cells that end
+  /// it: a row to put back later with `setCells` (a memo of rows that did
+  /// not change), costing its text, not the frame's width.
   public func cells(ofRow row: Int) -> [Cell] {
-    Array(cells[row * size.columns..<(row + 1) * size.columns])
+    let start = row * size.columns
+    var end = start + size.columns
+    while end > start, cells[end - 1] == .blank { end -= 1 }
+    return Array(cells[start..<end])
   }
 
-  /// Sets every cell of `row` to `rowCells` (a row as `cells(ofRow:)` gave
-  /// it, from a frame as wide).
+  /// Puts back a row as `cells(ofRow:)` gave it (from a frame as wide), on
+  /// a row that is still blank.
   public mutating func setCells(ofRow row: Int, to rowCells: [Cell]) {
-    precondition(rowCells.count == size.columns, "Frame: a row is as wide as the frame")
-    cells.replaceSubrange(row * size.columns..<(row + 1) * size.columns, with: rowCells)
+    precondition(rowCells.count <= size.columns, "Frame: a row is no wider than the frame")
+    let start = row * size.columns
+    cells.replaceSubrange(start..<start + rowCells.count, with: rowCells)
   }
 
   /// Sets the style of cells `columns` on `row`, keeping their text.
