@@ -64,9 +64,6 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @inlinable
   public var ids: [ID] { storage.map { $0.id } }
 
-  @inlinable
-  public func contains(id: ID) -> Bool { slotOfID[id] != nil }
-
   /// Which ids are here now, to ask later without holding the elements.
   @inlinable
   public var idLookup: IDLookup<ID> { IDLookup(slots: slotOfID) }

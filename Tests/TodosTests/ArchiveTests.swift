@@ -18,6 +18,18 @@ struct ArchiveTests {
     startedStore(.inMemory(disk: disk), on: scheduler)
   }
 
+  /// `one` and a completed `done`, archived and the archive undone (each
+  /// written): where every redo test starts.
+  private func archivedAndUndone() -> (InMemoryDisk, Store<AppReducer.State, AppReducer.Action>) {
+    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
+    let store = loadedStore(disk)
+    store.send(.archiveCompleted)
+    scheduler.advance(by: .seconds(1))
+    store.send(.list(.undo))
+    scheduler.advance(by: .seconds(1))
+    return (disk, store)
+  }
+
   @Test func archivingMovesCompletedTodosToTheDoneFileInOneUndoableStep() {
     let disk = InMemoryDisk([
       "todo.txt": "one\nx 2026-01-01 done one\ntwo\nx 2025-12-30 (A) 2025-12-01 done two +p\n",
@@ -112,12 +124,7 @@ struct ArchiveTests {
   /// says why. (The redo used to take them out of the list at once and
   /// append to the done file beside it: refused, they were in neither.)
   @Test func aRedoTheDoneFileRefusesKeepsEveryTodo() {
-    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
-    let store = loadedStore(disk)
-    store.send(.archiveCompleted)
-    scheduler.advance(by: .seconds(1))
-    store.send(.list(.undo))
-    scheduler.advance(by: .seconds(1))
+    let (disk, store) = archivedAndUndone()
     disk.setReadOnly("done.txt")
     store.send(.list(.redo))
     scheduler.advance(by: .seconds(1))
@@ -131,12 +138,7 @@ struct ArchiveTests {
   /// A change made while the done file takes a redone archive's lines
   /// ends the redo: the todos stay in the list too (both files, never neither).
   @Test func aChangeWhileARedoIsWrittenKeepsTheTodosInBothFiles() {
-    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
-    let store = loadedStore(disk)
-    store.send(.archiveCompleted)
-    scheduler.advance(by: .seconds(1))
-    store.send(.list(.undo))
-    scheduler.advance(by: .seconds(1))
+    let (disk, store) = archivedAndUndone()
     store.send(.list(.redo))
     store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
     scheduler.advance(by: .seconds(1))
@@ -148,12 +150,7 @@ struct ArchiveTests {
 
   /// Ctrl-R twice before the done file has the lines: redone once.
   @Test func aRedoPressedTwiceIsMadeOnce() {
-    let disk = InMemoryDisk(["todo.txt": "one\nx 2026-01-01 done\n"])
-    let store = loadedStore(disk)
-    store.send(.archiveCompleted)
-    scheduler.advance(by: .seconds(1))
-    store.send(.list(.undo))
-    scheduler.advance(by: .seconds(1))
+    let (disk, store) = archivedAndUndone()
     store.send(.list(.redo))
     store.send(.list(.redo))
     scheduler.advance(by: .seconds(1))

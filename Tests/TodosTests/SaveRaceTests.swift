@@ -39,34 +39,39 @@ struct SaveRaceTests {
 
   private func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
-  @Test func anAppendAfterTheCheckComesBackDisplaced() throws {
+  /// `body` on a todo file holding `text`, written as yaru saves, in a
+  /// folder of its own that goes away after; `checked` is its stamp.
+  private func withTodoFile(_ text: String, _ body: (_ folder: String, _ path: String, _ checked: DiskStamp) throws -> Void) throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/todo.txt"
-    let checked = try TodoFile.write("a\nb\n", to: path).stamp
-    let append = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try append.seekToEnd()
-    try append.write(contentsOf: Data("appended by todo.sh\n".utf8))
-    try append.close()
-    let saved = try swap("a\nb\nmine\n", into: path, checked: checked)
-    #expect(try read(path) == "a\nb\nmine\n")
-    let displaced = try #require(saved.displaced)
-    #expect(displaced.text == "a\nb\nappended by todo.sh\n")
-    #expect(displaced.path.hasPrefix(folder + "/.todo.txt.yaru-displaced-"))
-    #expect(try read(displaced.path) == displaced.text, "kept on disk until merged")
-    #expect(TodoFile.conflictCopies(of: path) == [String(displaced.path.dropFirst(folder.count + 1))])
+    try body(folder, path, try TodoFile.write(text, to: path).stamp)
+  }
+
+  @Test func anAppendAfterTheCheckComesBackDisplaced() throws {
+    try withTodoFile("a\nb\n") { folder, path, checked in
+      let append = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      try append.seekToEnd()
+      try append.write(contentsOf: Data("appended by todo.sh\n".utf8))
+      try append.close()
+      let saved = try swap("a\nb\nmine\n", into: path, checked: checked)
+      #expect(try read(path) == "a\nb\nmine\n")
+      let displaced = try #require(saved.displaced)
+      #expect(displaced.text == "a\nb\nappended by todo.sh\n")
+      #expect(displaced.path.hasPrefix(folder + "/.todo.txt.yaru-displaced-"))
+      #expect(try read(displaced.path) == displaced.text, "kept on disk until merged")
+      #expect(TodoFile.conflictCopies(of: path) == [String(displaced.path.dropFirst(folder.count + 1))])
+    }
   }
 
   @Test func aRenameByAnotherProgramAfterTheCheckComesBackDisplaced() throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/todo.txt"
-    let checked = try TodoFile.write("a\nb\n", to: path).stamp
-    try "a\nB edited by sed\n".write(toFile: folder + "/sedXYZ", atomically: false, encoding: .utf8)
-    #expect(rename(folder + "/sedXYZ", path) == 0)
-    let saved = try swap("a\nb\nmine\n", into: path, checked: checked)
-    #expect(try read(path) == "a\nb\nmine\n")
-    #expect(saved.displaced?.text == "a\nB edited by sed\n")
+    try withTodoFile("a\nb\n") { folder, path, checked in
+      try "a\nB edited by sed\n".write(toFile: folder + "/sedXYZ", atomically: false, encoding: .utf8)
+      #expect(rename(folder + "/sedXYZ", path) == 0)
+      let saved = try swap("a\nb\nmine\n", into: path, checked: checked)
+      #expect(try read(path) == "a\nb\nmine\n")
+      #expect(saved.displaced?.text == "a\nB edited by sed\n")
+    }
   }
 
   /// An append that lands on yaru's new file right after the swap, before
@@ -75,50 +80,46 @@ struct SaveRaceTests {
   /// yaru's text: the looks found the file "unchanged", the next save's
   /// check passed on the status alone, and its swap removed the line.
   @Test func anAppendRightAfterTheSwapIsNotTakenForYarusOwnBytes() throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/todo.txt"
-    let checked = try TodoFile.write("a\nb\n", to: path).stamp
-    let saved = try TodoFile.replace(
-      FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
-      whenWritten: {
-        let append = open(path, O_WRONLY | O_APPEND)
-        _ = write(append, "appended by todo.sh\n", 20)
-        close(append)
+    try withTodoFile("a\nb\n") { folder, path, checked in
+      let saved = try TodoFile.replace(
+        FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
+        whenWritten: {
+          let append = open(path, O_WRONLY | O_APPEND)
+          _ = write(append, "appended by todo.sh\n", 20)
+          close(append)
+        }
+      )
+      #expect(saved.displaced == nil)
+      guard case .read(let text, _) = TodoFile.look(path, since: saved.stamp) else {
+        Issue.record("the look took the appended file for yaru's own")
+        return
       }
-    )
-    #expect(saved.displaced == nil)
-    guard case .read(let text, _) = TodoFile.look(path, since: saved.stamp) else {
-      Issue.record("the look took the appended file for yaru's own")
-      return
+      #expect(text == "a\nb\nmine\nappended by todo.sh\n")
+      let next = #expect(throws: TodoFileError.self) { try TodoFile.write("a\nb\nmine\nmore\n", to: path, expecting: .unchanged(saved.stamp)) }
+      #expect(next?.isConflict == true, "the next save reads and merges instead")
+      #expect(try read(path) == "a\nb\nmine\nappended by todo.sh\n")
     }
-    #expect(text == "a\nb\nmine\nappended by todo.sh\n")
-    let next = #expect(throws: TodoFileError.self) { try TodoFile.write("a\nb\nmine\nmore\n", to: path, expecting: .unchanged(saved.stamp)) }
-    #expect(next?.isConflict == true, "the next save reads and merges instead")
-    #expect(try read(path) == "a\nb\nmine\nappended by todo.sh\n")
   }
 
   /// The same for a hard-linked file, written in place: the append after
   /// the write is read by the next look, not taken for yaru's bytes.
   @Test func anAppendRightAfterAnInPlaceWriteIsNotTakenForYarusOwnBytes() throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/todo.txt"
-    let checked = try TodoFile.write("a\n", to: path).stamp
-    try FileManager.default.linkItem(atPath: path, toPath: folder + "/link.txt")
-    let saved = try TodoFile.replace(
-      FilePath(path), in: FilePath(folder), with: "a\nmine\n", path: path, expecting: .unchanged(checked),
-      whenWritten: {
-        let append = open(path, O_WRONLY | O_APPEND)
-        _ = write(append, "appended\n", 9)
-        close(append)
+    try withTodoFile("a\n") { folder, path, checked in
+      try FileManager.default.linkItem(atPath: path, toPath: folder + "/link.txt")
+      let saved = try TodoFile.replace(
+        FilePath(path), in: FilePath(folder), with: "a\nmine\n", path: path, expecting: .unchanged(checked),
+        whenWritten: {
+          let append = open(path, O_WRONLY | O_APPEND)
+          _ = write(append, "appended\n", 9)
+          close(append)
+        }
+      )
+      guard case .read(let text, _) = TodoFile.look(path, since: saved.stamp) else {
+        Issue.record("the look took the appended file for yaru's own")
+        return
       }
-    )
-    guard case .read(let text, _) = TodoFile.look(path, since: saved.stamp) else {
-      Issue.record("the look took the appended file for yaru's own")
-      return
+      #expect(text == "a\nmine\nappended\n")
     }
-    #expect(text == "a\nmine\nappended\n")
   }
 
   /// A shell's `>>` opened the file before the swap and writes after it:
@@ -128,72 +129,64 @@ struct SaveRaceTests {
   /// the line with it.
   @Test(.enabled(if: leasesTellWriters, "the temporary folder's file system tells no open writers (leases)"))
   func anAppendOpenedBeforeTheSwapAndWrittenAfterItComesBackDisplaced() throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/todo.txt"
-    let checked = try TodoFile.write("a\nb\n", to: path).stamp
-    var shell = open(path, O_WRONLY | O_APPEND)
-    func append() {
-      guard shell >= 0 else { return }
-      _ = write(shell, "appended by todo.sh\n", 20)
-      close(shell)
-      shell = -1
+    try withTodoFile("a\nb\n") { folder, path, checked in
+      var shell = open(path, O_WRONLY | O_APPEND)
+      func append() {
+        guard shell >= 0 else { return }
+        _ = write(shell, "appended by todo.sh\n", 20)
+        close(shell)
+        shell = -1
+      }
+      let saved = try TodoFile.replace(
+        FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
+        whileOldFileIsOpen: append
+      )
+      append()  // where the shell wrote had the save not waited
+      #expect(try read(path) == "a\nb\nmine\n")
+      #expect(saved.displaced?.text == "a\nb\nappended by todo.sh\n")
     }
-    let saved = try TodoFile.replace(
-      FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
-      whileOldFileIsOpen: append
-    )
-    append()  // where the shell wrote had the save not waited
-    #expect(try read(path) == "a\nb\nmine\n")
-    #expect(saved.displaced?.text == "a\nb\nappended by todo.sh\n")
   }
 
   /// Likewise a program that renames its version over the path right after
   /// the swap (`sed -i`): its file is not taken for yaru's.
   @Test func aRenameRightAfterTheSwapIsNotTakenForYarusOwnBytes() throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/todo.txt"
-    let checked = try TodoFile.write("a\nb\n", to: path).stamp
-    let saved = try TodoFile.replace(
-      FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
-      whenWritten: {
-        try? "a\nB by sed\nmine\n".write(toFile: folder + "/sedXYZ", atomically: false, encoding: .utf8)
-        rename(folder + "/sedXYZ", path)
-      }
-    )
-    #expect(TodoFile.look(path, since: saved.stamp) != .unchanged)
-    let next = #expect(throws: TodoFileError.self) { try TodoFile.write("a\nb\nmine\nmore\n", to: path, expecting: .unchanged(saved.stamp)) }
-    #expect(next?.isConflict == true)
-    #expect(try read(path) == "a\nB by sed\nmine\n")
+    try withTodoFile("a\nb\n") { folder, path, checked in
+      let saved = try TodoFile.replace(
+        FilePath(path), in: FilePath(folder), with: "a\nb\nmine\n", path: path, expecting: .unchanged(checked),
+        whenWritten: {
+          try? "a\nB by sed\nmine\n".write(toFile: folder + "/sedXYZ", atomically: false, encoding: .utf8)
+          rename(folder + "/sedXYZ", path)
+        }
+      )
+      #expect(TodoFile.look(path, since: saved.stamp) != .unchanged)
+      let next = #expect(throws: TodoFileError.self) { try TodoFile.write("a\nb\nmine\nmore\n", to: path, expecting: .unchanged(saved.stamp)) }
+      #expect(next?.isConflict == true)
+      #expect(try read(path) == "a\nB by sed\nmine\n")
+    }
   }
 
   @Test func nothingWrittenMeanwhileLeavesNothingBehind() throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/todo.txt"
-    let checked = try TodoFile.write("a\n", to: path).stamp
-    let saved = try swap("a\nb\n", into: path, checked: checked)
-    #expect(saved.displaced == nil)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["todo.txt"])
+    try withTodoFile("a\n") { folder, path, checked in
+      let saved = try swap("a\nb\n", into: path, checked: checked)
+      #expect(saved.displaced == nil)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["todo.txt"])
+    }
   }
 
   /// A hard-linked file is written in place: it is read again through the
   /// descriptor that writes it, and an append made after the check makes
   /// the save a conflict (merged and saved again by the app), never lost.
   @Test func anAppendToAHardLinkedFileAfterTheCheckIsAConflict() throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/todo.txt"
-    let checked = try TodoFile.write("a\n", to: path).stamp
-    try FileManager.default.linkItem(atPath: path, toPath: folder + "/link.txt")
-    let append = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try append.seekToEnd()
-    try append.write(contentsOf: Data("appended\n".utf8))
-    try append.close()
-    let error = #expect(throws: TodoFileError.self) { try swap("a\nmine\n", into: path, checked: checked) }
-    #expect(error?.isConflict == true)
-    #expect(try read(path) == "a\nappended\n" && read(folder + "/link.txt") == "a\nappended\n")
+    try withTodoFile("a\n") { folder, path, checked in
+      try FileManager.default.linkItem(atPath: path, toPath: folder + "/link.txt")
+      let append = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      try append.seekToEnd()
+      try append.write(contentsOf: Data("appended\n".utf8))
+      try append.close()
+      let error = #expect(throws: TodoFileError.self) { try swap("a\nmine\n", into: path, checked: checked) }
+      #expect(error?.isConflict == true)
+      #expect(try read(path) == "a\nappended\n" && read(folder + "/link.txt") == "a\nappended\n")
+    }
   }
 
   /// `sed -i` read the file before another `yaru add` wrote its todo and

@@ -182,20 +182,20 @@ public struct ListFeature: Reducer {
   public init(environment: AppEnvironment) {
     self.environment = environment
     // `core` needs `self`, which needs every property set: a stand-in first.
-    elements = Self.elements(Reduce { _, _ in .none }, environment)
-    elements = Self.elements(Reduce(self.core), environment)
+    elements = Self.elements(Reduce { _, _ in .none }, today: { environment.today })
+    elements = Self.elements(Reduce(self.core), today: { environment.today })
   }
 
   private static func elements(
-    _ core: Reduce<State, Action>, _ environment: AppEnvironment
+    _ core: Reduce<State, Action>, today: @escaping @Sendable () -> Day
   ) -> ForEachReducer<State, Action, UUID, Todo.State, Todo.Action> {
-    core.forEach(\.todos, action: Action.todoPath) { Todo(today: { environment.today }) }
+    core.forEach(\.todos, action: Action.todoPath) { Todo(today: today) }
   }
 
   /// `elements` for one batch: today read once for all its todos, not once
   /// a todo (the clock and the time zone asked 16,666 times).
   func elements(today: Day) -> ForEachReducer<State, Action, UUID, Todo.State, Todo.Action> {
-    Reduce(core).forEach(\.todos, action: Action.todoPath) { Todo(today: { today }) }
+    Self.elements(Reduce(core), today: { today })
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
