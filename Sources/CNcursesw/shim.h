@@ -32,6 +32,13 @@ static inline int yaru_window_size(int fd, int *rows, int *columns) {
 // Last: term.h defines `lines`, `columns` and hundreds more as macros.
 #include <ncursesw/term.h>
 
+/// A parametrized terminfo string with one or two numbers (tiparm is
+/// variadic, so Swift cannot call it).
+static inline char *yaru_tiparm1(const char *capability, int first) { return tiparm(capability, first); }
+static inline char *yaru_tiparm2(const char *capability, int first, int second) {
+  return tiparm(capability, first, second);
+}
+
 /// terminfo's `colors` for the terminal on `fd` (`yaru doctor`), or -1
 /// when TERM has no entry. setupterm alone: the screen is not touched.
 static inline int yaru_terminfo_colors(int fd) {

@@ -21,121 +21,78 @@ public enum TerminalError: Error, CustomStringConvertible {
   }
 }
 
-/// The ncursesw backend: sets the terminal up for a full-screen app, draws
-/// cell runs, reads keys, and puts everything back on every way out.
+/// The terminal backend: sets the terminal up for a full-screen app (raw
+/// keys, the alternate screen), draws cell runs with the sequences its
+/// terminfo entry gives (through ncurses' terminfo layer, not its screen
+/// updates: the renderer already knows what changed), reads keys, and puts
+/// everything back on every way out.
 @MainActor
 public final class NcursesTerminal: TerminalBackend {
-  private let screen: OpaquePointer
-  private let window: UnsafeMutablePointer<WINDOW>
-  private let usesColor: Bool
+  private var writer: ScreenWriter
+  /// The terminal's modes before yaru changed them, put back on the way out.
+  private let savedModes: termios
+  private let enter: [UInt8]
+  private let leave: [UInt8]
   private var isStopped = false
-  /// Keys come from fd 0 through our own decoder, not curses' keypad: it
-  /// knows normal-mode cursor keys (as after `fg`), Alt keys and pastes.
+  /// Keys come from fd 0 through our own decoder: it knows normal-mode
+  /// cursor keys (as after `fg`), Alt keys and pastes.
   private var decoder = InputDecoder()
   /// Where each read of fd 0 lands (one buffer for the session, not one per key).
   private var readBuffer = [UInt8](repeating: 0, count: 4_096)
   /// Whether fd 0 reached its end or failed: the terminal is gone.
   public private(set) var isClosed = false
 
-  private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColor: Bool) {
-    self.screen = screen
-    self.window = window
-    self.usesColor = usesColor
+  private init(writer: ScreenWriter, savedModes: termios, enter: [UInt8], leave: [UInt8]) {
+    self.writer = writer
+    self.savedModes = savedModes
+    self.enter = enter
+    self.leave = leave
   }
 
-  /// Starts curses on the controlling terminal: raw keys, no echo,
-  /// bracketed paste, default colours (none with NO_COLOR or `colors`
-  /// false: `--no-color`; bold, dim, reverse and underline still show).
+  /// Starts on the controlling terminal: raw keys, no echo, the alternate
+  /// screen, bracketed paste and mouse reports, default colours (none with
+  /// NO_COLOR or `colors` false: `--no-color`; bold, dim, reverse and
+  /// underline still show).
   public static func start(colors: Bool = true) throws(TerminalError) -> NcursesTerminal {
     guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
-    setlocale(LC_ALL, "")
-    if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
     let name = getenv("TERM").map { String(cString: $0) } ?? ""
-    guard !name.isEmpty, let output = fdopen(1, "w"), let input = fdopen(0, "r"),
-          let screen = newterm(nil, output, input)
-    else { throw .unusableTerminal(name) }
-    set_term(screen)
-    // Without cursor addressing ncurses draws a garbled line; say why instead.
-    let cursorAddress = tigetstr("cup")
-    if cursorAddress == nil || Int(bitPattern: cursorAddress) == -1 {
-      endwin()
-      delscreen(screen)
-      throw .cannotMoveCursor(name)
-    }
-    let window = newwin(0, 0, 0, 0)!
-    raw()
-    noecho()
-    nonl()
-    // Until its first endwin(), ncurses 6.4 flushes its output after every
-    // cursor move (it cannot tell itself from a low-level terminfo user), so
-    // a frame left in one write() per changed row. One endwin() now, undone
-    // by the refresh right after, makes every frame one write().
-    endwin()
-    doupdate()
-    Self.setInputModes(true)
-    Self.write(Self.askForSynchronizedOutput)
-    // No polling for waiting keys in the middle of a refresh (two system
-    // calls each): our frames are small enough to finish.
-    typeahead(-1)
-    curs_set(0)
-    var usesColor = false
-    if colors, has_colors(), getenv("NO_COLOR").map({ $0.pointee == 0 }) ?? true, start_color() != ERR {
-      use_default_colors()
-      for (index, _) in Style.Color.allCases.enumerated() {
-        init_pair(Int16(index + 1), Int16(index), -1)
-      }
-      usesColor = true
-    }
-    return NcursesTerminal(screen: screen, window: window, usesColor: usesColor)
+    var error: Int32 = 0
+    guard !name.isEmpty, setupterm(name, 1, &error) == OK else { throw .unusableTerminal(name) }
+    // Without cursor addressing no list can be drawn; say why instead.
+    guard let controls = TerminalControls.terminfo() else { throw .cannotMoveCursor(name) }
+    var savedModes = termios()
+    guard tcgetattr(0, &savedModes) == 0 else { throw .notATerminal }
+    let usesColor = colors && getenv("NO_COLOR").map({ $0.pointee == 0 }) ?? true
+    let enter = (Capability("smcup")?.bytes ?? []) + Array(askForSynchronizedOutput.utf8) + inputModes(true)
+    let leave = inputModes(false) + controls.fullReset + (controls.showCursor ?? []) + (Capability("rmcup")?.bytes ?? [])
+    let terminal = NcursesTerminal(
+      writer: ScreenWriter(controls: controls, size: windowSize() ?? Size(columns: 80, rows: 24), colors: usesColor),
+      savedModes: savedModes, enter: enter, leave: leave
+    )
+    terminal.takeOver()
+    return terminal
   }
 
-  public var size: Size {
-    Size(columns: Int(getmaxx(window)), rows: Int(getmaxy(window)))
-  }
+  public var size: Size { writer.size }
 
   public func draw(_ runs: [CellRun]) {
-    for run in runs {
-      var column = run.column
-      var start = 0
-      // One call per stretch of equally styled cells.
-      while start < run.cells.count {
-        let style = run.cells[start].style
-        var end = start
-        var text: [wchar_t] = []
-        while end < run.cells.count, run.cells[end].style == style {
-          let cell = run.cells[end]
-          if cell.width > 0 { text.append(contentsOf: DisplayWidth.drawn(cell.grapheme).map { wchar_t(bitPattern: $0.value) }) }
-          end += 1
-        }
-        apply(style)
-        // Writing the bottom-right cell returns ERR (the cursor cannot move on); it is drawn all the same.
-        _ = mvwaddnwstr(window, Int32(run.row), Int32(column), text, Int32(text.count))
-        column += end - start
-        start = end
-      }
-    }
-    wattr_set(window, 0, 0, nil)
+    writer.draw(runs)
   }
 
   public func setCursor(_ position: (column: Int, row: Int)?) {
-    if let position {
-      wmove(window, Int32(position.row), Int32(position.column))
-      curs_set(1)
-    } else {
-      curs_set(0)
-    }
+    writer.setCursor(position)
   }
 
-  /// Draws what changed in one write(). A large change is wrapped in
+  /// Sends the frame in one write(). A large change is wrapped in
   /// synchronized-output marks where the terminal said it knows them (DEC
   /// mode 2026), so that it shows all of the frame at once, never half.
   public func present(synchronized: Bool) {
-    let marks = synchronized && decoder.supportsSynchronizedOutput
-    // The opening mark goes through curses' buffer, into the frame's write;
-    // the closing one after the frame, once curses has written it.
-    if marks { putp(Self.beginSynchronizedFrame) }
-    wrefresh(window)
-    if marks { Self.write(Self.endSynchronizedFrame) }
+    if synchronized && decoder.supportsSynchronizedOutput {
+      Self.write(Array(Self.beginSynchronizedFrame.utf8) + writer.output + Array(Self.endSynchronizedFrame.utf8))
+    } else {
+      Self.write(writer.output)
+    }
+    writer.output.removeAll(keepingCapacity: true)
   }
 
   /// Asks the terminal whether it knows synchronized output (DECRQM for
@@ -184,60 +141,71 @@ public final class NcursesTerminal: TerminalBackend {
 
   /// Bracketed paste (a paste is never read as keys) and mouse reports
   /// (clicks and the wheel, SGR-encoded; Shift with the mouse still selects
-  /// text in the terminal) on or off. Written straight to the terminal,
-  /// between curses' own writes.
-  private static func setInputModes(_ isOn: Bool) {
-    write(isOn ? "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l")
+  /// text in the terminal) on or off.
+  private static func inputModes(_ isOn: Bool) -> [UInt8] {
+    Array((isOn ? "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l").utf8)
   }
 
-  /// Writes straight to the terminal: only between curses' own writes
-  /// (after a refresh), which it never buffers across.
-  private static func write(_ sequence: String) {
-    _ = sequence.utf8CString.withUnsafeBufferPointer { Glibc.write(1, $0.baseAddress, $0.count - 1) }
+  /// Raw keys (no line editing, no echo, no signals from Ctrl-C or Ctrl-Z,
+  /// no flow control, Enter as CR), the alternate screen, our input modes;
+  /// the next frame draws every cell.
+  private func takeOver() {
+    var modes = savedModes
+    modes.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+    modes.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+    modes.c_cflag = (modes.c_cflag & ~tcflag_t(CSIZE | PARENB)) | tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &modes.c_cc) { controls in
+      controls[Int(VMIN)] = 1
+      controls[Int(VTIME)] = 0
+    }
+    tcsetattr(0, TCSADRAIN, &modes)
+    Self.write(enter)
+    writer.forget(size: writer.size)
   }
 
-  /// Reads the new size from the kernel and tells curses; the next render
-  /// must draw every cell.
-  public func resize() {
+  /// Everything as it was before `takeOver`.
+  private func handBack() {
+    Self.write(leave)
+    var modes = savedModes
+    tcsetattr(0, TCSADRAIN, &modes)
+  }
+
+  /// Writes all of `bytes` to the terminal, however many write() it takes.
+  private static func write(_ bytes: [UInt8]) {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + written, $0.count - written) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }  // the terminal is gone: the read side will say so
+      written += count
+    }
+  }
+
+  /// The size from the kernel.
+  private static func windowSize() -> Size? {
     var rows: Int32 = 0
     var columns: Int32 = 0
-    guard yaru_window_size(1, &rows, &columns) == 0 else { return }
-    resizeterm(rows, columns)
-    wresize(window, rows, columns)
-    wclear(window)
+    guard yaru_window_size(1, &rows, &columns) == 0, rows > 0, columns > 0 else { return nil }
+    return Size(columns: Int(columns), rows: Int(rows))
+  }
+
+  /// Reads the new size from the kernel; the next render must draw every cell.
+  public func resize() {
+    writer.forget(size: Self.windowSize() ?? writer.size)
   }
 
   /// Ctrl-Z: hands the terminal back to the shell until `fg`.
   public func suspend() {
-    endwin()
-    Self.setInputModes(false)
+    handBack()
     kill(getpid(), SIGSTOP)
-    // Resumed: curses restores its modes on the next refresh; paste and mouse are ours.
-    Self.setInputModes(true)
-    wclear(window)
-    wrefresh(window)
+    // Resumed: the shell may have changed modes and screen; take them again.
+    takeOver()
   }
 
   /// Restores the terminal as it was. Safe to call more than once.
   public func stop() {
     guard !isStopped else { return }
     isStopped = true
-    curs_set(1)
-    endwin()
-    Self.setInputModes(false)
-  }
-
-  private func apply(_ style: Style) {
-    var attributes: attr_t = 0
-    if style.bold { attributes |= yaru_attr_bold() }
-    if style.dim { attributes |= yaru_attr_dim() }
-    if style.reverse { attributes |= yaru_attr_reverse() }
-    if style.underline { attributes |= yaru_attr_underline() }
-    if style.italic { attributes |= yaru_attr_italic() }
-    var pair: Int16 = 0
-    if usesColor, let color = style.foreground, let index = Style.Color.allCases.firstIndex(of: color) {
-      pair = Int16(index + 1)
-    }
-    wattr_set(window, attributes, pair, nil)
+    handBack()
   }
 }

@@ -1,0 +1,143 @@
+/// Turns runs of changed cells into the bytes a terminal needs to show them:
+/// the shortest cursor move to each run, the attribute changes between
+/// styles, and the cells' text. It remembers where the cursor is and which
+/// attributes are on (the pen), so a move of the selection costs two rows'
+/// text and a few bytes of control, not a repaint.
+///
+/// Pure: the backend writes `output` in one write() and clears it. Tests
+/// read the bytes through a small terminal emulator.
+public struct ScreenWriter {
+  public let controls: TerminalControls
+  public private(set) var size: Size
+  /// What to send next.
+  public var output: [UInt8] = []
+  /// Where the terminal's cursor is; nil when unknown (at the start, after
+  /// writing the last column: terminals differ on what that does).
+  private var position: (row: Int, column: Int)?
+  /// The attributes on in the terminal.
+  private var pen = Style.plain
+  private var isCursorVisible: Bool?
+  private var usesColor: Bool
+
+  public init(controls: TerminalControls, size: Size, colors: Bool) {
+    self.controls = controls
+    self.size = size
+    self.usesColor = colors && controls.foreground != nil
+    output = controls.fullReset
+  }
+
+  /// The screen was cleared, resized or left: nothing about it is known,
+  /// and the next reset is a full one.
+  public mutating func forget(size: Size) {
+    self.size = size
+    position = nil
+    isCursorVisible = nil
+    output += controls.fullReset
+    pen = .plain
+  }
+
+  /// Appends what draws `runs`.
+  public mutating func draw(_ runs: [CellRun]) {
+    for run in runs {
+      var column = run.column
+      for cell in run.cells {
+        defer { column += Int(cell.width) }
+        guard cell.width > 0, column + Int(cell.width) <= size.columns, run.row < size.rows else { continue }
+        if controls.scrollsAtBottomRight, run.row == size.rows - 1, column + Int(cell.width) == size.columns {
+          continue  // this terminal would scroll: the corner stays as it was
+        }
+        move(to: run.row, column)
+        setPen(cell.style)
+        appendDrawn(cell)
+        let end = column + Int(cell.width)
+        // At the right edge the cursor waits or wraps, by terminal: unknown.
+        position = end >= size.columns ? nil : (run.row, end)
+      }
+    }
+  }
+
+  /// Appends what puts the cursor at `position` and shows it, or hides it.
+  public mutating func setCursor(_ target: (column: Int, row: Int)?) {
+    if let target {
+      move(to: target.row, target.column)
+      if isCursorVisible != true, let show = controls.showCursor { output += show }
+      isCursorVisible = true
+    } else {
+      if isCursorVisible != false, let hide = controls.hideCursor { output += hide }
+      isCursorVisible = false
+    }
+  }
+
+  /// The grapheme's bytes as terminals draw it (`DisplayWidth.drawn`).
+  private mutating func appendDrawn(_ cell: Cell) {
+    if let ascii = cell.grapheme.asciiValue {
+      output.append(ascii)
+      return
+    }
+    for scalar in DisplayWidth.drawn(cell.grapheme) {
+      UTF8.encode(scalar) { output.append($0) }
+    }
+  }
+
+  /// The shortest of the moves the terminal knows, from where the cursor is.
+  private mutating func move(to row: Int, _ column: Int) {
+    if let position, position.row == row, position.column == column { return }
+    if !pen.isPlain, !controls.movesInStandout { setPen(.plain) }
+    var best = controls.moveTo(row, column)
+    if let position, let carriageReturn = controls.carriageReturn {
+      if position.row == row {
+        if column == position.column - 1, let leftOne = controls.leftOne, leftOne.count < best.count {
+          best = leftOne
+        }
+        if column < position.column, let left = controls.left, left(position.column - column).count < best.count {
+          best = left(position.column - column)
+        }
+        if column > position.column, let right = controls.right, right(column - position.column).count < best.count {
+          best = right(column - position.column)
+        }
+      }
+      if position.row == row || (position.row + 1 == row && controls.down != nil) {
+        var fromLeft = carriageReturn + (position.row == row ? [] : controls.down ?? [])
+        if column > 0, let right = controls.right { fromLeft += right(column) }
+        if column == 0 || controls.right != nil, fromLeft.count < best.count { best = fromLeft }
+      }
+    }
+    output += best
+    position = (row, column)
+  }
+
+  /// Changes the attributes from the pen's to `style`'s: adding what is
+  /// added, and turning all off first when one must go.
+  private mutating func setPen(_ style: Style) {
+    var style = style
+    if !usesColor { style.foreground = nil }
+    style.background = nil  // colours are foreground only: the terminal's own background stays
+    guard style != pen else { return }
+    if (pen.bold && !style.bold) || (pen.dim && !style.dim) || (pen.italic && !style.italic)
+      || (pen.reverse && !style.reverse) || (pen.underline && !style.underline)
+      || (pen.foreground != nil && style.foreground == nil)
+    {
+      output += controls.attributesOff
+      if pen.foreground != nil, let defaultColors = controls.defaultColors { output += defaultColors }
+      pen = .plain
+    }
+    if style.bold, !pen.bold, let bold = controls.bold { output += bold }
+    if style.dim, !pen.dim, let dim = controls.dim { output += dim }
+    if style.italic, !pen.italic, let italic = controls.italic { output += italic }
+    if style.reverse, !pen.reverse, let reverse = controls.reverse { output += reverse }
+    if style.underline, !pen.underline, let underline = controls.underline { output += underline }
+    if let color = style.foreground, color != pen.foreground, let foreground = controls.foreground {
+      output += foreground(Style.Color.allCases.firstIndex(of: color)!)
+    }
+    pen = style
+  }
+
+  /// Plain again before the terminal is handed back or written to by others.
+  public mutating func resetPen() {
+    setPen(.plain)
+  }
+}
+
+extension Style {
+  fileprivate var isPlain: Bool { self == .plain }
+}
