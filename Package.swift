@@ -184,7 +184,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalTests",
-      dependencies: ["Terminal", "VirtualTerminal"],
+      dependencies: ["Terminal", "VirtualTerminal", "TodoModel"],
       exclude: ["Fixtures"],
       swiftSettings: testStrict
     ),

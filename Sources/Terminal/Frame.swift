@@ -165,7 +165,10 @@ public struct Frame: Equatable, Sendable {
     if cell.width > 0, cells[index].width == 0 {
       var lead = index
       while lead > rowStart, cells[lead].width == 0 { lead -= 1 }
+      // All of it: a grapheme wider than 2 also covers cells after this one.
+      let last = min(lead + max(Int(cells[lead].width), 1) - 1, rowStart + size.columns - 1)
       blank(from: lead, through: index - 1)
+      blank(from: index + 1, through: last)
     }
     if cells[index].width > 1 {
       blank(from: index + 1, through: min(index + Int(cells[index].width) - 1, rowStart + size.columns - 1))

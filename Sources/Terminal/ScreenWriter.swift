@@ -83,27 +83,38 @@ public struct ScreenWriter {
   private mutating func move(to row: Int, _ column: Int) {
     if let position, position.row == row, position.column == column { return }
     if !pen.isPlain, !controls.movesInStandout { setPen(.plain) }
-    var best = controls.moveTo(row, column)
-    if let position, let carriageReturn = controls.carriageReturn {
-      if position.row == row {
-        if column == position.column - 1, let leftOne = controls.leftOne, leftOne.count < best.count {
-          best = leftOne
-        }
-        if column < position.column, let left = controls.left, left(position.column - column).count < best.count {
-          best = left(position.column - column)
-        }
-        if column > position.column, let right = controls.right, right(column - position.column).count < best.count {
-          best = right(column - position.column)
-        }
-      }
-      if position.row == row || (position.row + 1 == row && controls.down != nil) {
-        var fromLeft = carriageReturn + (position.row == row ? [] : controls.down ?? [])
-        if column > 0, let right = controls.right { fromLeft += right(column) }
-        if column == 0 || controls.right != nil, fromLeft.count < best.count { best = fromLeft }
+    var best = position.map { relativeMove(from: $0, to: row, column) } ?? nil
+    // No absolute move is shorter than 4 bytes: most moves skip formatting one.
+    if (best?.count ?? .max) > 3 {
+      let absolute = controls.moveTo(row, column)
+      if absolute.count < best?.count ?? .max { best = absolute }
+    }
+    output += best ?? []
+    position = (row, column)
+  }
+
+  /// The shortest move from `position` made of the relative moves the
+  /// terminal knows: left or right on the row, or from its start (`CR`),
+  /// on the row or the next (`CR LF`); nil if none gets there.
+  private func relativeMove(from position: (row: Int, column: Int), to row: Int, _ column: Int) -> [UInt8]? {
+    var best: [UInt8]?
+    func consider(_ move: [UInt8]) {
+      if move.count < best?.count ?? .max { best = move }
+    }
+    if position.row == row {
+      if column == position.column - 1, let leftOne = controls.leftOne { consider(leftOne) }
+      if column < position.column, let left = controls.left { consider(left(position.column - column)) }
+      if column > position.column, let right = controls.right { consider(right(column - position.column)) }
+    }
+    if let carriageReturn = controls.carriageReturn, position.row == row || (position.row + 1 == row && controls.down != nil) {
+      let start = carriageReturn + (position.row == row ? [] : controls.down ?? [])
+      if column == 0 {
+        consider(start)
+      } else if let right = controls.right {
+        consider(start + right(column))
       }
     }
-    output += best
-    position = (row, column)
+    return best
   }
 
   /// Changes the attributes from the pen's to `style`'s: adding what is

@@ -72,6 +72,21 @@ struct FrameTests {
     #expect(frame[7, 0] == .blank)
   }
 
+  /// A grapheme wider than 2 (👍🏽 is 4) written over in its middle: the
+  /// cells it covered after that column were left as second columns of
+  /// nothing, which no diff sends, so the terminal kept what it had there.
+  @Test func overwritingTheMiddleOfAFourColumnGraphemeBlanksAllOfIt() {
+    var frame = Frame(size: Size(columns: 8, rows: 1))
+    frame.write("👍🏽", column: 3, row: 0)
+    frame.write("x", column: 4, row: 0)
+    #expect(frame.text(row: 0) == "    x")
+    #expect((0..<8).allSatisfy { frame[$0, 0].width == 1 })
+    frame.write("👍🏽", column: 0, row: 0)
+    frame.write("🇯🇵", column: 1, row: 0)
+    #expect(frame.text(row: 0) == " 🇯🇵 x")
+    #expect(frame[3, 0].width == 1)
+  }
+
   @Test func diffSendsOnlyChangedRunsAndWholeWideGraphemes() {
     var before = Frame(size: Size(columns: 8, rows: 2))
     before.write("abc牛def", column: 0, row: 0)
