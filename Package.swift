@@ -184,7 +184,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalTests",
-      dependencies: ["Terminal", "VirtualTerminal", "TodoModel"],
+      dependencies: ["Terminal", "VirtualTerminal", "TodoModel", "NcursesTerminal"],
       exclude: ["Fixtures"],
       swiftSettings: testStrict
     ),

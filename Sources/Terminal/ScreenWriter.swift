@@ -18,11 +18,14 @@ public struct ScreenWriter {
   private var pen = Style.plain
   private var isCursorVisible: Bool?
   private var usesColor: Bool
+  /// No absolute move is shorter than the one to the top-left corner.
+  private let shortestAbsoluteMove: Int
 
   public init(controls: TerminalControls, size: Size, colors: Bool) {
     self.controls = controls
     self.size = size
     self.usesColor = colors && controls.foreground != nil
+    shortestAbsoluteMove = controls.moveTo(0, 0).count
     output = controls.fullReset
   }
 
@@ -84,8 +87,8 @@ public struct ScreenWriter {
     if let position, position.row == row, position.column == column { return }
     if !pen.isPlain, !controls.movesInStandout { setPen(.plain) }
     var best = position.map { relativeMove(from: $0, to: row, column) } ?? nil
-    // No absolute move is shorter than 4 bytes: most moves skip formatting one.
-    if (best?.count ?? .max) > 3 {
+    // Most moves are short enough not to format an absolute one.
+    if (best?.count ?? .max) > shortestAbsoluteMove {
       let absolute = controls.moveTo(row, column)
       if absolute.count < best?.count ?? .max { best = absolute }
     }
