@@ -216,28 +216,40 @@ extension ListFeature.State {
   mutating func scrollSelectionIntoView() {
     var top = scrollTop
     var belowHeading = scrollTopBelowHeading
+    // Rows on the page from `top`, up to a page and one, while it is known.
+    var pageRows: Int?
     if let index = selection.flatMap({ todos.index(id: $0) }) {
       let selected = position(of: index)
       if selected < top || (selected == top && belowHeading && opensAgendaGroup(index)) {
         (top, belowHeading) = (selected, false)
       } else {
-        // Rows from the top to the selection (headings count); at most a page of them.
+        // One walk: whether the selection is on the page, and how full the page is.
         var rows = 0
+        var isOnPage = false
         forEachRow(from: top, belowHeading: belowHeading) { row in
           rows += 1
-          return row != .todo(index) && rows <= shown.pageSize
+          if row == .todo(index), rows <= shown.pageSize { isOnPage = true }
+          return rows <= shown.pageSize
         }
-        if rows > shown.pageSize, let first = self.top(endingAt: selected, rows: shown.pageSize) {
+        pageRows = rows
+        if !isOnPage, rows > shown.pageSize, let first = self.top(endingAt: selected, rows: shown.pageSize) {
           (top, belowHeading) = first
+          pageRows = nil
         }
       }
     }
     // A page not full while rows are hidden above: the last page instead.
-    if rows(from: top, belowHeading: belowHeading, limit: shown.pageSize).count < shown.pageSize {
+    // (From the first row nothing is above.)
+    guard top != .start || belowHeading else {
+      (scrollTop, scrollTopBelowHeading) = (.start, false)
+      return
+    }
+    if (pageRows ?? rows(from: top, belowHeading: belowHeading, limit: shown.pageSize).count) < shown.pageSize {
       (top, belowHeading) = todos.isEmpty ? (.start, false) : self.top(endingAt: endPosition, rows: shown.pageSize) ?? (.start, false)
       if rows(from: top, belowHeading: belowHeading, limit: shown.pageSize).count < shown.pageSize { (top, belowHeading) = (.start, false) }
     }
     scrollTop = top
     scrollTopBelowHeading = belowHeading && order == .agenda
   }
+
 }
