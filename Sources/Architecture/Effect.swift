@@ -74,16 +74,14 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// Runs all effects at once; their actions arrive in the order they are sent.
+  /// (Most merges have one effect or none with work: those make no new array.)
   public static func merge(_ effects: [Self]) -> Self {
-    let work = effects.filter {
-      if case .none = $0.operation { return false }
-      return true
+    var first: Self?
+    for effect in effects where !effect.isNone {
+      guard first == nil else { return Self(.merge(effects.filter { !$0.isNone })) }
+      first = effect
     }
-    switch work.count {
-    case 0: return .none
-    case 1: return work[0]
-    default: return Self(.merge(work))
-    }
+    return first ?? .none
   }
 
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
