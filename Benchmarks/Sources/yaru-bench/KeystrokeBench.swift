@@ -4,10 +4,9 @@ import Terminal
 import TodoModel
 import TodoStorage
 import Todos
-import VirtualTerminal
 
 /// The app's program loop as `yaru replay` runs it — keymap, store, effects
-/// on virtual time, view, frame diff, virtual terminal — holding `count`
+/// on virtual time, view, frame diff, the screen writer — holding `count`
 /// todos in memory (no file, so no saves: those run on the I/O queue in the
 /// real app, and have their own rows).
 @MainActor
@@ -18,14 +17,14 @@ final class KeystrokeHarness {
   let ioScheduler = TestScheduler(now: Date(timeIntervalSince1970: 1_790_000_000))
   let program: AppProgram
   var store: Store<AppReducer.State, AppReducer.Action> { program.store }
-  let terminal: VirtualTerminal
+  let terminal: WriterTerminal
 
   init(count: Int, size: Size) {
     var environment = AppEnvironment.virtual(scheduler)
     environment.ioQueue = ioScheduler
     let list = TodoList(parsing: TodoFixtures.text(lines: count), makeID: environment.uuid)
     program = AppProgram(environment: environment, initialState: AppReducer.State.start(todos: list.todos, now: scheduler.now, utcOffset: .utc))
-    terminal = VirtualTerminal(size: size)
+    terminal = WriterTerminal(size: size)
     program.show(on: terminal)
     program.start()
     press([])
