@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+@testable import Terminal
 import Testing
 
 /// Tricky graphemes measured the way terminals draw them. The table
@@ -58,5 +58,29 @@ struct GraphemeWidthTests {
     #expect(DisplayWidth.of(Unicode.Scalar(0x203B)!) == 1)  // ※ (ambiguous: narrow)
     #expect(DisplayWidth.of(Unicode.Scalar(0x3FFFD)!) == 2)
     #expect(DisplayWidth.of(Unicode.Scalar(0x40000)!) == 1)
+  }
+}
+
+/// Text of scalars that stand alone is measured a scalar at a time: that is
+/// only right if no two of them ever join into one grapheme.
+struct StandingAloneTests {
+  static let scalars = (0x20..<0x3000).compactMap(Unicode.Scalar.init).filter(DisplayWidth.standsAlone)
+
+  @Test func noTwoScalarsThatStandAloneJoin() {
+    for first in Self.scalars {
+      var text = String.UnicodeScalarView()
+      for second in Self.scalars {
+        text.append(first)
+        text.append(second)
+      }
+      #expect(String(text).count == text.count, "\(first) joins a neighbour")
+    }
+  }
+
+  /// With one scalar that does not stand alone, the text is measured by graphemes.
+  @Test func textWithAJoiningScalarIsMeasuredByGraphemes() {
+    #expect(DisplayWidth.of("ab · e\u{301} – 牛") == 11)
+    #expect(DisplayWidth.of("· 👍🏽 ·") == 8)
+    #expect(DisplayWidth.of("«café» … ©") == 10)
   }
 }
