@@ -33,10 +33,10 @@ final class RowMemo {
   /// A frame begins: rows kept for another look are let go.
   func begin(_ look: Look) {
     if look != self.look {
-      rows = [:]
+      rows.removeAll(keepingCapacity: true)
       self.look = look
     }
-    drawn = [:]
+    drawn.removeAll(keepingCapacity: true)
   }
 
   /// The row of `todo` at `row`: copied if it was drawn with `key`, else
@@ -51,9 +51,10 @@ final class RowMemo {
     }
   }
 
-  /// The frame's rows are drawn: only they are kept for the next.
+  /// The frame's rows are drawn: only they are kept for the next. (The
+  /// two tables trade places, so neither is allocated again each frame.)
   func end() {
-    rows = drawn
-    drawn = [:]
+    swap(&rows, &drawn)
+    drawn.removeAll(keepingCapacity: true)
   }
 }
