@@ -176,6 +176,12 @@ public final class NcursesTerminal: TerminalBackend {
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + written, $0.count - written) }
       if count < 0, errno == EINTR { continue }
+      if count < 0, errno == EAGAIN {
+        // A terminal left non-blocking by another program: wait until it takes more.
+        var writable = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&writable, 1, 1_000)
+        continue
+      }
       guard count > 0 else { return }  // the terminal is gone: the read side will say so
       written += count
     }
