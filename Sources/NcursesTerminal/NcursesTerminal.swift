@@ -104,7 +104,7 @@ public final class NcursesTerminal: TerminalBackend {
         var text: [wchar_t] = []
         while end < run.cells.count, run.cells[end].style == style {
           let cell = run.cells[end]
-          if cell.width > 0 { text.append(contentsOf: DisplayWidth.drawn(cell.grapheme).map { wchar_t(bitPattern: $0.value) }) }
+          if cell.width > 0 { text.append(contentsOf: DisplayWidth.drawn(run.cells.grapheme(at: end)).map { wchar_t(bitPattern: $0.value) }) }
           end += 1
         }
         apply(style)

@@ -1,7 +1,7 @@
 /// How a cell looks. Colours are the eight basic terminal colours, so the
 /// user's own terminal theme decides the exact shades.
-public struct Style: Hashable, Sendable {
-  public enum Color: Hashable, Sendable, CaseIterable {
+public struct Style: Hashable, Sendable, BitwiseCopyable {
+  public enum Color: Hashable, Sendable, CaseIterable, BitwiseCopyable {
     case black, red, green, yellow, blue, magenta, cyan, white
   }
 
