@@ -101,12 +101,12 @@ public final class NcursesTerminal: TerminalBackend {
       while start < run.cells.count {
         let style = run.cells[start].style
         var end = start
-        var text: [wchar_t] = []
+        var bytes: [UInt8] = []
         while end < run.cells.count, run.cells[end].style == style {
-          let cell = run.cells[end]
-          if cell.width > 0 { text.append(contentsOf: DisplayWidth.drawn(run.cells.grapheme(at: end)).map { wchar_t(bitPattern: $0.value) }) }
+          run.cells.appendDrawnUTF8(of: end, to: &bytes)
           end += 1
         }
+        let text = String(decoding: bytes, as: UTF8.self).unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         apply(style)
         // Writing the bottom-right cell returns ERR (the cursor cannot move on); it is drawn all the same.
         _ = mvwaddnwstr(window, Int32(run.row), Int32(column), text, Int32(text.count))
