@@ -5,8 +5,9 @@
 /// Plain memory (no reference inside), so that the 1,920 cells of a frame
 /// are created, copied, compared and freed as memory, not cell by cell. The
 /// grapheme is read through the `Cells` holding the cell (`grapheme(at:)`,
-/// `appendDrawnUTF8(of:to:)`): a long one's text is kept there. So `==`
-/// is exact for cells of the same `Cells`; across frames, compare `Cells`.
+/// `appendDrawnUTF8(of:to:)`): a long one's text is kept there, and `==`
+/// compares where, not the text. To compare what cells show (across
+/// frames), compare `Cells` or `Frame`s.
 public struct Cell: Equatable, Sendable, BitwiseCopyable {
   var grapheme: PackedGrapheme
   /// Columns the grapheme takes (1, 2, or more for some emoji sequences);
