@@ -41,11 +41,11 @@ extension Frame {
     let wanted = Array(text)
     guard !wanted.isEmpty else { return nil }
     for row in 0..<size.rows {
-      let shown = (0..<size.columns).map { self[$0, row] }.filter { $0.width > 0 }
+      let shown = (0..<size.columns).filter { self[$0, row].width > 0 }
       guard shown.count >= wanted.count else { continue }
       for start in 0...(shown.count - wanted.count)
-      where (0..<wanted.count).allSatisfy({ shown[start + $0].grapheme == wanted[$0] }) {
-        return Array(shown[start..<start + wanted.count])
+      where (0..<wanted.count).allSatisfy({ grapheme(column: shown[start + $0], row: row) == wanted[$0] }) {
+        return shown[start..<start + wanted.count].map { self[$0, row] }
       }
     }
     return nil

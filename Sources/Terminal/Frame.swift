@@ -9,31 +9,11 @@ public struct Size: Hashable, Sendable {
   }
 }
 
-/// One screen cell: a grapheme and its style. A wide grapheme fills its cell
-/// and the next one, which holds `continuation`, so every row has exactly
-/// `columns` cells and a diff can compare cell by cell.
-public struct Cell: Hashable, Sendable {
-  public var grapheme: Character
-  /// Columns the grapheme takes (1, 2, or more for some emoji sequences);
-  /// 0 for the cells a wide grapheme covers after its first.
-  public var width: UInt8
-  public var style: Style
-
-  public init(_ grapheme: Character, width: UInt8 = 1, style: Style = .plain) {
-    self.grapheme = grapheme
-    self.width = width
-    self.style = style
-  }
-
-  public static let blank = Cell(" ")
-  static func continuation(_ style: Style) -> Cell { Cell(" ", width: 0, style: style) }
-}
-
 /// What the screen should show: a grid of cells and where the cursor is.
 /// Views build frames; the renderer compares them. Pure data, no terminal.
 public struct Frame: Equatable, Sendable {
   public let size: Size
-  public private(set) var cells: [Cell]
+  private(set) var cells: Cells
   /// Where the text cursor shows; nil hides it.
   public var cursor: (column: Int, row: Int)? {
     get { cursorPosition.map { ($0.column, $0.row) } }
@@ -48,11 +28,16 @@ public struct Frame: Equatable, Sendable {
 
   public init(size: Size) {
     self.size = size
-    self.cells = Array(repeating: .blank, count: max(0, size.columns) * max(0, size.rows))
+    self.cells = Cells(repeating: .blank, count: max(0, size.columns) * max(0, size.rows))
   }
 
   public subscript(column: Int, row: Int) -> Cell {
     cells[row * size.columns + column]
+  }
+
+  /// The whole grapheme at a cell, as written.
+  public func grapheme(column: Int, row: Int) -> Character {
+    cells.grapheme(at: row * size.columns + column)
   }
 
   /// Writes `text` from `column` on `row`, stopping before `limit` (default:
@@ -85,10 +70,10 @@ public struct Frame: Equatable, Sendable {
       // Keep one column for the ellipsis unless this grapheme ends the text.
       let room = isLast ? end - x : end - x - 1
       if width > room {
-        if x < end { put(Cell("…", style: style), at: x, row: row) ; x += 1 }
+        if x < end { put(Cell(Self.ellipsis, style: style), at: x, row: row) ; x += 1 }
         return x
       }
-      put(Cell(character, width: UInt8(width), style: style), at: x, row: row)
+      put(cells.cell(character, width: UInt8(width), style: style), at: x, row: row)
       for offset in 1..<width { put(.continuation(style), at: x + offset, row: row) }
       x += width
       index = next
@@ -102,48 +87,46 @@ public struct Frame: Equatable, Sendable {
     guard column >= 0, column + bytes.count <= end else { return nil }
     for index in bytes.indices where !(0x20..<0x7F).contains(bytes[index]) { return nil }
     for index in bytes.indices {
-      put(Cell(Self.printableASCII[Int(bytes[index]) - 0x20], style: style), at: column + index, row: row)
+      put(Cell(PackedGrapheme(ascii: bytes[index]), style: style), at: column + index, row: row)
     }
     return column + bytes.count
   }
 
-  /// Space to `~` as characters, made once rather than per cell.
-  private static let printableASCII: [Character] = (0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) }
+  private static let ellipsis = PackedGrapheme("…")!
 
   /// The cells of `row`, left to right, without the blank cells that end
   /// it: a row to put back later with `setCells` (a memo of rows that did
   /// not change), costing its text, not the frame's width.
-  public func cells(ofRow row: Int) -> [Cell] {
+  public func cells(ofRow row: Int) -> Cells {
     let start = row * size.columns
     var end = start + size.columns
     while end > start, cells[end - 1] == .blank { end -= 1 }
-    return Array(cells[start..<end])
+    return cells.extracting(start..<end)
   }
 
   /// Puts back a row as `cells(ofRow:)` gave it (from a frame as wide), on
   /// a row that is still blank.
-  public mutating func setCells(ofRow row: Int, to rowCells: [Cell]) {
+  public mutating func setCells(ofRow row: Int, to rowCells: Cells) {
     precondition(rowCells.count <= size.columns, "Frame: a row is no wider than the frame")
-    let start = row * size.columns
-    cells.replaceSubrange(start..<start + rowCells.count, with: rowCells)
+    cells.replace(from: row * size.columns, with: rowCells)
   }
 
   /// Sets the style of cells `columns` on `row`, keeping their text.
   public mutating func restyle(row: Int, columns: Range<Int>, _ change: (inout Style) -> Void) {
     guard row >= 0, row < size.rows else { return }
     for x in columns.clamped(to: 0..<size.columns) {
-      change(&cells[row * size.columns + x].style)
+      change(&cells.elements[row * size.columns + x].style)
     }
   }
 
   /// The row's text as the terminal shows it: wide graphemes once, trailing spaces trimmed.
   public func text(row: Int) -> String {
-    var line = ""
+    var line: [UInt8] = []
     for x in 0..<size.columns where self[x, row].width > 0 {
-      line.append(self[x, row].grapheme)
+      cells.appendUTF8(of: row * size.columns + x, to: &line)
     }
-    while line.last == " " { line.removeLast() }
-    return line
+    while line.last == UInt8(ascii: " ") { line.removeLast() }
+    return String(decoding: line, as: UTF8.self)
   }
 
   /// Every row's text, top to bottom.
@@ -151,7 +134,7 @@ public struct Frame: Equatable, Sendable {
 
   private mutating func blank(from first: Int, through last: Int) {
     guard first <= last else { return }
-    for index in first...last { cells[index] = Cell(" ", style: cells[index].style) }
+    for index in first...last { cells.elements[index] = Cell(.space, style: cells[index].style) }
   }
 
   private mutating func put(_ cell: Cell, at column: Int, row: Int) {
@@ -173,6 +156,6 @@ public struct Frame: Equatable, Sendable {
     if cells[index].width > 1 {
       blank(from: index + 1, through: min(index + Int(cells[index].width) - 1, rowStart + size.columns - 1))
     }
-    cells[index] = cell
+    cells.elements[index] = cell
   }
 }

@@ -1,10 +1,11 @@
-/// A stretch of changed cells on one row: what the renderer sends.
+/// A stretch of changed cells on one row: what the renderer sends. A
+/// backend sends each cell's `cells.appendDrawnUTF8(of:to:)` in its style.
 public struct CellRun: Equatable, Sendable {
   public let row: Int
   public let column: Int
-  public let cells: [Cell]
+  public let cells: Cells
 
-  public init(row: Int, column: Int, cells: [Cell]) {
+  init(row: Int, column: Int, cells: Cells) {
     self.row = row
     self.column = column
     self.cells = cells
@@ -18,28 +19,28 @@ extension Frame {
   public func changes(since previous: Frame?) -> [CellRun] {
     guard let previous, previous.size == size else {
       return (0..<size.rows).map { row in
-        CellRun(row: row, column: 0, cells: Array(cells[(row * size.columns)..<((row + 1) * size.columns)]))
+        CellRun(row: row, column: 0, cells: cells.extracting((row * size.columns)..<((row + 1) * size.columns)))
       }
     }
     var runs: [CellRun] = []
     // Spans: read in place, without the array's copy-on-write checks per cell.
-    let new = cells.span
-    let old = previous.cells.span
+    let new = cells.elements.span
+    let old = previous.cells.elements.span
     for row in 0..<size.rows {
       let base = row * size.columns
       var x = 0
       while x < size.columns {
-        guard new[base + x] != old[base + x] else {
+        guard !cells.isSame(new[base + x], as: old[base + x], of: previous.cells) else {
           x += 1
           continue
         }
         var start = x
         while new[base + start].width == 0, start > 0 { start -= 1 }  // start on the wide grapheme
         var end = x + 1
-        while end < size.columns, new[base + end] != old[base + end] || new[base + end].width == 0 {
+        while end < size.columns, !cells.isSame(new[base + end], as: old[base + end], of: previous.cells) || new[base + end].width == 0 {
           end += 1
         }
-        runs.append(CellRun(row: row, column: start, cells: Array(cells[(base + start)..<(base + end)])))
+        runs.append(CellRun(row: row, column: start, cells: cells.extracting((base + start)..<(base + end))))
         x = end
       }
     }

@@ -43,7 +43,8 @@ public struct ScreenWriter {
   public mutating func draw(_ runs: [CellRun]) {
     for run in runs {
       var column = run.column
-      for cell in run.cells {
+      for index in run.cells.indices {
+        let cell = run.cells[index]
         defer { column += Int(cell.width) }
         guard cell.width > 0, column + Int(cell.width) <= size.columns, run.row < size.rows else { continue }
         if controls.scrollsAtBottomRight, run.row == size.rows - 1, column + Int(cell.width) == size.columns {
@@ -51,7 +52,7 @@ public struct ScreenWriter {
         }
         move(to: run.row, column)
         setPen(cell.style)
-        appendDrawn(cell)
+        run.cells.appendDrawnUTF8(of: index, to: &output)
         let end = column + Int(cell.width)
         // At the right edge the cursor waits or wraps, by terminal: unknown.
         position = end >= size.columns ? nil : (run.row, end)
@@ -68,17 +69,6 @@ public struct ScreenWriter {
     } else {
       if isCursorVisible != false, let hide = controls.hideCursor { output += hide }
       isCursorVisible = false
-    }
-  }
-
-  /// The grapheme's bytes as terminals draw it (`DisplayWidth.drawn`).
-  private mutating func appendDrawn(_ cell: Cell) {
-    if let ascii = cell.grapheme.asciiValue {
-      output.append(ascii)
-      return
-    }
-    for scalar in DisplayWidth.drawn(cell.grapheme) {
-      UTF8.encode(scalar) { output.append($0) }
     }
   }
 

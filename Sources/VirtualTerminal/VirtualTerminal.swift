@@ -21,8 +21,8 @@ public final class VirtualTerminal: TerminalBackend {
   public func draw(_ runs: [CellRun]) {
     for run in runs {
       var column = run.column
-      for cell in run.cells where cell.width > 0 {
-        screen.write(String(cell.grapheme), column: column, row: run.row, style: cell.style)
+      for (index, cell) in zip(run.cells.indices, run.cells) where cell.width > 0 {
+        screen.write(String(run.cells.grapheme(at: index)), column: column, row: run.row, style: cell.style)
         column += Int(cell.width)
       }
       cellsWritten += run.cells.count

@@ -44,7 +44,7 @@ struct GraphemeWidthTests {
     var frame = Frame(size: Size(columns: 20, rows: 1))
     let end = frame.write("[\(grapheme.character)]", column: 1, row: 0)
     #expect(end == 3 + grapheme.columns)
-    #expect(frame[2 + grapheme.columns, 0].grapheme == "]")
+    #expect(frame.grapheme(column: 2 + grapheme.columns, row: 0) == "]")
   }
 
   /// The unicode data the wide table comes from, spot-checked.

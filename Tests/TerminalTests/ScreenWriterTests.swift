@@ -141,7 +141,8 @@ private struct Xterm {
         style.background = nil
         if !colors { style.foreground = nil }
         guard wanted.width == shown.width, style == shown.style,
-          String(DisplayWidth.drawn(wanted.grapheme)) == String(shown.grapheme)
+          String(DisplayWidth.drawn(frame.grapheme(column: column, row: row)))
+            == String(screen.grapheme(column: column, row: row))
         else { return "\(column),\(row): \(shown) for \(wanted)" }
       }
     }

@@ -109,6 +109,6 @@ struct NarrowScreenTests {
     state.editor = LineEditor.State(text: line, cursor: 40)
     frame = AppView.render(state, Size(columns: 40, rows: 10))
     #expect(frame.text(row: 1) == " [ ] …ong new todo text that scrolls fa…", "both ends")
-    #expect(frame.cursor?.column == 38 && frame[38, 1].grapheme == "a", "the letter under the cursor shows")
+    #expect(frame.cursor?.column == 38 && frame.grapheme(column: 38, row: 1) == "a", "the letter under the cursor shows")
   }
 }

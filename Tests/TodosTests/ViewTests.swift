@@ -185,7 +185,7 @@ struct ViewTests {
         editing.editor = LineEditor.State(text: "x\(grapheme)yz", cursor: cursor)
         let frame = AppView.render(editing, Size(columns: 80, rows: 24))
         #expect(frame.cursor?.column == expected, "\(fields[2]), cursor \(cursor)")
-        #expect(frame[5 + 1 + columns, 2].grapheme == "y", "\(fields[2])")
+        #expect(frame.grapheme(column: 5 + 1 + columns, row: 2) == "y", "\(fields[2])")
       }
     }
   }

@@ -27,8 +27,8 @@ final class RowMemo {
   }
 
   private var look: Look?
-  private var rows: [UUID: (key: Key, cells: [Cell])] = [:]
-  private var drawn: [UUID: (key: Key, cells: [Cell])] = [:]
+  private var rows: [UUID: (key: Key, cells: Cells)] = [:]
+  private var drawn: [UUID: (key: Key, cells: Cells)] = [:]
 
   /// A frame begins: rows kept for another look are let go.
   func begin(_ look: Look) {
