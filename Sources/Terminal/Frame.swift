@@ -57,28 +57,44 @@ public struct Frame: Equatable, Sendable {
     guard row >= 0, row < size.rows, column < end else { return column }
     if let x = writePrintableASCII(text.utf8.span, column: column, row: row, style: style, end: end) { return x }
     var x = max(0, column)
+    if text.unicodeScalars.allSatisfy(DisplayWidth.standsAlone) {
+      // A grapheme a scalar (accented Latin, `·`, `…`): no boundaries to find.
+      let scalars = text.unicodeScalars
+      var index = scalars.startIndex
+      while index < scalars.endIndex {
+        let next = scalars.index(after: index)
+        let scalar = scalars[index]
+        guard place(Character(scalar), width: DisplayWidth.of(scalar), isLast: next == scalars.endIndex, at: &x, row: row, style: style, end: end)
+        else { return x }
+        index = next
+      }
+      return x
+    }
     var index = text.startIndex
     while index < text.endIndex {
       let character = text[index]
-      let width = DisplayWidth.of(character)
       let next = text.index(after: index)
-      if width == 0 {
-        index = next
-        continue
-      }
-      let isLast = next == text.endIndex
-      // Keep one column for the ellipsis unless this grapheme ends the text.
-      let room = isLast ? end - x : end - x - 1
-      if width > room {
-        if x < end { put(Cell(Self.ellipsis, style: style), at: x, row: row) ; x += 1 }
-        return x
-      }
-      put(cells.cell(character, width: UInt8(width), style: style), at: x, row: row)
-      for offset in 1..<width { put(.continuation(style), at: x + offset, row: row) }
-      x += width
+      guard place(character, width: DisplayWidth.of(character), isLast: next == text.endIndex, at: &x, row: row, style: style, end: end)
+      else { return x }
       index = next
     }
     return x
+  }
+
+  /// Puts one grapheme of `write`'s text at `x` and moves `x` past it; a
+  /// grapheme that does not fit puts the ellipsis instead and returns false.
+  private mutating func place(_ character: Character, width: Int, isLast: Bool, at x: inout Int, row: Int, style: Style, end: Int) -> Bool {
+    guard width > 0 else { return true }
+    // Keep one column for the ellipsis unless this grapheme ends the text.
+    let room = isLast ? end - x : end - x - 1
+    if width > room {
+      if x < end { put(Cell(Self.ellipsis, style: style), at: x, row: row) ; x += 1 }
+      return false
+    }
+    put(cells.cell(character, width: UInt8(width), style: style), at: x, row: row)
+    for offset in 1..<width { put(.continuation(style), at: x + offset, row: row) }
+    x += width
+    return true
   }
 
   /// `write` for text of printable ASCII that fits, the common case, a byte
