@@ -171,7 +171,7 @@ public final class ReplayRunner {
 
   /// One key, and what is due at once after it: what a person would see.
   private func press(_ key: Key) {
-    program.press(CollectionOfOne(key))
+    program.press([key])
     scheduler.advance()
   }
 

@@ -23,6 +23,12 @@ public struct InputDecoder: Sendable {
 
   /// The keys these bytes complete, with what earlier reads left.
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    feed(ArraySlice(bytes))
+  }
+
+  /// `feed` for what a read left in a buffer: concrete, so that the
+  /// backend's call needs no generic lookups at run time.
+  public mutating func feed(_ bytes: ArraySlice<UInt8>) -> [Key] {
     held.append(contentsOf: bytes)
     var keys: [Key] = []
     var start = 0

@@ -60,7 +60,7 @@ public final class AppProgram {
 
   /// Keys as they arrived together: each through the keymap, then one
   /// frame. Which of them the state accepts is the reducer's `InputGate`.
-  public func press(_ keys: some Sequence<Key>) {
+  public func press(_ keys: [Key]) {
     isReadingKeys = true
     for key in keys where exit == nil && !store.state.isQuitting {
       guard let action = Keymap.action(for: key, in: store.state) else { continue }
