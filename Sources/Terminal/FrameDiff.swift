@@ -28,6 +28,7 @@ extension Frame {
     let old = previous.cells.elements.span
     for row in 0..<size.rows {
       let base = row * size.columns
+      guard !Self.isPlainlyEqual(new, old, base..<(base + size.columns)) else { continue }
       var x = 0
       while x < size.columns {
         guard !cells.isSame(new[base + x], as: old[base + x], of: previous.cells) else {
@@ -45,5 +46,16 @@ extension Frame {
       }
     }
     return runs
+  }
+
+  /// Whether the cells in `range` are the same in both as plain memory,
+  /// none of them holding a long grapheme (whose text is elsewhere): most
+  /// rows of a frame are, and need no closer look.
+  private static func isPlainlyEqual(_ new: Span<Cell>, _ old: Span<Cell>, _ range: Range<Int>) -> Bool {
+    for index in range {
+      let cell = new[index]
+      guard cell == old[index], !cell.grapheme.isLong else { return false }
+    }
+    return true
   }
 }

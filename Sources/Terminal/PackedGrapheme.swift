@@ -44,7 +44,9 @@ struct PackedGrapheme: Equatable, Sendable, BitwiseCopyable {
   }
 
   /// Where the text is kept, for a grapheme too long to be inline.
-  var longIndex: Int? { high >> 56 == Self.longTag ? Int(low) : nil }
+  var longIndex: Int? { isLong ? Int(low) : nil }
+  /// Whether the text is kept in a table (see `longIndex`).
+  var isLong: Bool { high >> 56 == Self.longTag }
 
   /// Appends the UTF-8 of an inline grapheme.
   func appendInlineUTF8(to bytes: inout [UInt8]) {
