@@ -57,6 +57,10 @@ done
 # several objects define (local helpers): ordering those would pull every copy.
 # The common session's functions come first, together, then the rest: the
 # kernel's fault-around then maps few pages of code a common session never runs.
+# Last, every protocol conformance descriptor (`Mc`, read-only data): the
+# runtime reads all of them whenever it looks a conformance up, so together
+# they fill 350 KB instead of being spread over the binary's 1.9 MB of
+# read-only data (resident read-only data 1,008 -> 916 KB at 20 todos).
 python3 - "$yaru" "$work"/common-*.out -- "$work"/rest-*.out > "$out" <<'PY'
 import collections, re, subprocess, sys
 binary, args = sys.argv[1], sys.argv[2:]
@@ -82,6 +86,7 @@ defined = collections.Counter(
     for line in subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True).stdout.splitlines())
 common = {name for name in ran_in(args[:split]) if defined[name] == 1}
 rest = {name for name in ran_in(args[split + 1:]) if defined[name] == 1} - common
-print("\n".join(sorted(common) + sorted(rest)))
+conformances = sorted(name for name, count in defined.items() if count == 1 and name.startswith("$s") and name.endswith("Mc"))
+print("\n".join(sorted(common) + sorted(rest) + conformances))
 PY
-echo "$(wc -l < "$out") functions in $out"
+echo "$(wc -l < "$out") symbols in $out"

@@ -1,11 +1,24 @@
 /// Identifies running effects so that they can be cancelled: any hashable,
 /// sendable value (a string, an enum case, a todo's id).
+/// Not an `AnyHashable`: making one asks the runtime whether the type has a
+/// custom representation, a scan of every conformance in the binary (~40 k
+/// instructions) for each type of id, a dozen of them at start.
 public struct EffectID: Hashable, Sendable {
-  // AnyHashable is not Sendable, but it only ever wraps a Sendable value (see init).
-  nonisolated(unsafe) let base: AnyHashable
+  let base: any Hashable & Sendable
 
   public init(_ id: some Hashable & Sendable) {
-    self.base = AnyHashable(id)
+    self.base = id
+  }
+
+  /// Equal ids are of the same type and equal as that type.
+  public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+    func isEqual<ID: Hashable & Sendable>(_ id: ID) -> Bool { (rhs.base as? ID).map { $0 == id } ?? false }
+    return type(of: lhs.base) == type(of: rhs.base) && isEqual(lhs.base)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type(of: base)))
+    base.hash(into: &hasher)
   }
 }
 

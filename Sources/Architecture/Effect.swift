@@ -74,14 +74,22 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// Runs all effects at once; their actions arrive in the order they are sent.
-  /// (Most merges have one effect or none with work: those make no new array.)
+  /// Most merges have one effect or none with work: those make no array.
   public static func merge(_ effects: [Self]) -> Self {
-    var first: Self?
-    for effect in effects where !effect.isNone {
-      guard first == nil else { return Self(.merge(effects.filter { !$0.isNone })) }
-      first = effect
+    // By index, not `filter`: this code is generic over the action, and the
+    // unspecialized `filter` asks the runtime for its element type each
+    // call (~10 k instructions a merge, several merges a key).
+    var first: Int?
+    for index in effects.indices where !effects[index].isNone {
+      guard let first else {
+        first = index
+        continue
+      }
+      var work = [effects[first]]
+      for later in index..<effects.endIndex where !effects[later].isNone { work.append(effects[later]) }
+      return Self(.merge(work))
     }
-    return first ?? .none
+    return first.map { effects[$0] } ?? .none
   }
 
   public static func merge(_ effects: Self...) -> Self { merge(effects) }

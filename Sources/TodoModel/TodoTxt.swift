@@ -71,6 +71,18 @@ public enum TodoTxt {
     return String(decoding: line, as: UTF8.self)
   }
 
+  /// How many bytes `format` makes of `todo` (a day is ten bytes, and a space).
+  static func formattedCount(_ todo: Todo.State) -> Int {
+    let date = 11
+    var prefix = todo.creationDate == nil ? 0 : date
+    if todo.isComplete {
+      prefix += 2 + (todo.completionDate == nil ? 0 : date)
+    } else if let priority = todo.priority {
+      prefix += 3 + priority.utf8.count
+    }
+    return prefix + todo.text.utf8.count
+  }
+
   /// A `YYYY-MM-DD ` prefix (date and one space), taken off `rest` if it is one.
   /// A `YYYY-MM-DD ` at `start`, which then moves past it.
   private static func day(in bytes: Span<UInt8>, at start: inout Int) -> Day? {
@@ -127,7 +139,7 @@ public struct TodoList: Equatable, Sendable {
   /// (line numbers, blank lines counted) are the list's indices plus one.
   public init(parsing text: String, makeID: () -> UUID) {
     var todos: [Todo.State] = []
-    let shape = Self.forEachLine(of: text) { todos.append(TodoTxt.parse($0, id: makeID())) }
+    let shape = Self.forEachLine(of: text, atMost: { todos.reserveCapacity($0) }) { todos.append(TodoTxt.parse($0, id: makeID())) }
     self.init(todos: IdentifiedArray(uncheckedUniqueElements: todos), shape: shape)
   }
 
@@ -135,7 +147,7 @@ public struct TodoList: Equatable, Sendable {
   /// without their line breaks. What a merge compares.
   public static func lines(of text: String) -> [String] {
     var lines: [String] = []
-    _ = forEachLine(of: text) { lines.append(String($0)) }
+    _ = forEachLine(of: text, atMost: { lines.reserveCapacity($0) }) { lines.append(String($0)) }
     return lines
   }
 
@@ -143,7 +155,7 @@ public struct TodoList: Equatable, Sendable {
   /// older version of the file, to merge against, in 8 bytes a line.
   public static func lineFingerprints(of text: String) -> [UInt64] {
     var fingerprints: [UInt64] = []
-    _ = forEachLine(of: text) { fingerprints.append(DiskStamp.hash($0.utf8)) }
+    _ = forEachLine(of: text, atMost: { fingerprints.reserveCapacity($0) }) { fingerprints.append(DiskStamp.hash($0.utf8)) }
     return fingerprints
   }
 
@@ -155,8 +167,11 @@ public struct TodoList: Equatable, Sendable {
   /// Calls `body` with each line and returns the text's shape.
   /// Lines are split on bytes (a `\r\n` pair is one Character in Swift, so
   /// splitting on Characters would miss it): on `\n`, or on `\r` in a file
-  /// that has no `\n` at all.
-  private static func forEachLine(of text: String, _ body: (Substring) -> Void) -> FileShape {
+  /// that has no `\n` at all. `atMost` is told first how many lines there
+  /// can be, so that what collects them is allocated once: an array grown
+  /// line by line ends with up to twice the room, and holds its old copy
+  /// while it grows (1.2 MB at the peak of 10,000 todos, not 0.7).
+  private static func forEachLine(of text: String, atMost: (Int) -> Void = { _ in }, _ body: (Substring) -> Void) -> FileShape {
     // Bytes read from a span by offset: through the view's indices, finding
     // each line's end cost ~40 instructions a byte.
     let utf8 = text.utf8
@@ -182,6 +197,7 @@ public struct TodoList: Equatable, Sendable {
     let separator = lineFeeds == 0 && carriageReturns > 0 ? carriageReturn : newline
     shape.lineEnding = separator == carriageReturn ? "\r" : pairs * 2 > lineFeeds ? "\r\n" : "\n"
     let isMixed = separator == newline && pairs > 0 && pairs < lineFeeds
+    atMost((separator == newline ? lineFeeds : carriageReturns) + 1)
     var startIndex = utf8.index(utf8.startIndex, offsetBy: start)
     while start < bytes.count {
       var lineEnd = start
@@ -204,6 +220,9 @@ public struct TodoList: Equatable, Sendable {
   /// The file's text: one line per todo, each ended as the file ends it.
   public func formatted() -> String {
     var text = shape.byteOrderMark ? "\u{FEFF}" : ""
+    // Room for it all at once: grown by appends, the text of 10,000 todos
+    // took 330 KB for its 250.
+    text.reserveCapacity(todos.reduce(text.utf8.count) { $0 + TodoTxt.formattedCount($1) + shape.lineEnding.utf8.count })
     for todo in todos {
       let line = TodoTxt.format(todo)
       text += line

@@ -57,8 +57,8 @@ public enum Keymap {
     if mode == .list, let name = state.settings.keyOverrides.commands[key] {
       return listBindings.first { $0.name == name }.flatMap { resolve($0.command, in: state) }
     }
-    if let command = table[Lookup(mode: mode, key: key)] {
-      return resolve(command, in: state)
+    if let index = table[Lookup(mode: mode, key: key)] {
+      return resolve(bindings[index].command, in: state)
     }
     // Edit and search mode type every printable key into the line, and a
     // paste as one line; in the list a paste adds its lines as todos.
@@ -134,11 +134,13 @@ public enum Keymap {
     let key: Key
   }
 
-  private static let table: [Lookup: Command] = {
-    var table = [Lookup: Command](minimumCapacity: bindings.reduce(0) { $0 + $1.keys.count })
-    for binding in bindings {
+  /// Each binding's place in `bindings`, not its command: a command holds
+  /// an action, and a table of them took 209 KB (8 bytes a key now).
+  private static let table: [Lookup: Int] = {
+    var table = [Lookup: Int](minimumCapacity: bindings.reduce(0) { $0 + $1.keys.count })
+    for (index, binding) in bindings.enumerated() {
       for key in binding.keys {
-        let earlier = table.updateValue(binding.command, forKey: Lookup(mode: binding.mode, key: key))
+        let earlier = table.updateValue(index, forKey: Lookup(mode: binding.mode, key: key))
         precondition(earlier == nil, "\(key.name) bound twice in \(binding.mode)")
       }
     }
