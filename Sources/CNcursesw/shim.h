@@ -14,11 +14,6 @@
 #include <unistd.h>
 #include <wchar.h>
 
-static inline attr_t yaru_attr_bold(void) { return A_BOLD; }
-static inline attr_t yaru_attr_dim(void) { return A_DIM; }
-static inline attr_t yaru_attr_reverse(void) { return A_REVERSE; }
-static inline attr_t yaru_attr_underline(void) { return A_UNDERLINE; }
-static inline attr_t yaru_attr_italic(void) { return A_ITALIC; }
 
 /// The terminal's size from the kernel (ioctl is variadic, so Swift cannot call it).
 static inline int yaru_window_size(int fd, int *rows, int *columns) {

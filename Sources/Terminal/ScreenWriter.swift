@@ -26,11 +26,10 @@ public struct ScreenWriter {
     self.size = size
     self.usesColor = colors && controls.foreground != nil
     shortestAbsoluteMove = controls.moveTo(0, 0).count
-    output = controls.fullReset
   }
 
-  /// The screen was cleared, resized or left: nothing about it is known,
-  /// and the next reset is a full one.
+  /// A screen taken over, resized or come back to: nothing about it is
+  /// known, and its first reset is a full one.
   public mutating func forget(size: Size) {
     self.size = size
     position = nil
@@ -75,7 +74,7 @@ public struct ScreenWriter {
   /// The shortest of the moves the terminal knows, from where the cursor is.
   private mutating func move(to row: Int, _ column: Int) {
     if let position, position.row == row, position.column == column { return }
-    if !pen.isPlain, !controls.movesInStandout { setPen(.plain) }
+    if pen != .plain, !controls.movesInStandout { setPen(.plain) }
     var best = position.map { relativeMove(from: $0, to: row, column) } ?? nil
     // Most moves are short enough not to format an absolute one.
     if (best?.count ?? .max) > shortestAbsoluteMove {
@@ -135,13 +134,4 @@ public struct ScreenWriter {
     }
     pen = style
   }
-
-  /// Plain again before the terminal is handed back or written to by others.
-  public mutating func resetPen() {
-    setPen(.plain)
-  }
-}
-
-extension Style {
-  fileprivate var isPlain: Bool { self == .plain }
 }
