@@ -3,13 +3,15 @@
 # callgrind: without a config file, then with a config file (every table)
 # and a state file. Steadier than a timer on a noisy machine. Needs valgrind
 # and tmux.  Benchmarks/start-instructions.sh .build/release/yaru
+# N=10000 counts a start with that many todos; KEEP=FILE keeps the first
+# setting's callgrind output (to see where the instructions went).
 set -euo pipefail
 work=$(mktemp -d)
 trap 'tmux -S "$work/sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 # valgrind cannot read the release link's debug info; a stripped copy runs the same code.
 cp "$1" "$work/yaru" && strip --strip-debug "$work/yaru"
 mkdir -p "$work/empty" "$work/config/yaru" "$work/state/yaru"
-for i in $(seq 20); do echo "Task $i buy milk +home @shop"; done > "$work/todo.txt"
+for i in $(seq "${N:-20}"); do echo "Task $i buy milk +home @shop"; done > "$work/todo.txt"
 printf 'clock = "24h"\n[keys]\n"ctrl-d" = "delete"\n"l" = "edit"\n[colors]\npriority-a = "bold+red"\nproject = "bold+cyan"\nselection = "reverse+bold"\n[views]\nwork = "+work -@phone"\ntoday = "due:today"\n' \
   > "$work/config/yaru/config.toml"
 printf 'order = "manual"\nfilter = "all"\nshow-hidden = false\n[config]\norder = "manual"\n' > "$work/state/yaru/state"
@@ -23,5 +25,6 @@ for setting in "no config:$work/empty:$work/empty" "config + state file:$work/co
   sleep 1
   tmux -S "$work/sock" kill-server 2>/dev/null || true
   echo "$name: $(grep -h '^totals:' "$work/cg.out" | cut -d' ' -f2) instructions"
+  if [ -n "${KEEP:-}" ] && [ ! -e "$KEEP" ]; then cp "$work/cg.out" "$KEEP"; fi
   rm -f "$work/cg.out"
 done

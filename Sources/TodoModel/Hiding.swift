@@ -10,9 +10,25 @@ public struct Hiding: Equatable, Sendable {
 
   public init(_ text: borrowing String) {
     var bits: UInt32 = 0
-    if text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { bits |= Hiding.blankFlag }
-    if TagScan.hasWord("h:1", in: text) { bits |= Hiding.hiddenFlag }
-    if let threshold = TagScan.firstDay(of: "t:", in: text) { bits |= threshold.rawBits }
+    let bytes = text.utf8.span
+    var isBlank = true
+    for index in bytes.indices where bytes[index] != UInt8(ascii: " ") && bytes[index] != UInt8(ascii: "\t") {
+      isBlank = false
+      break
+    }
+    if isBlank { bits |= Hiding.blankFlag }
+    // One walk over the tags (every todo is read at load): `h:1`, and the
+    // first `t:` whose value is a day.
+    var threshold: Day?
+    TagScan.forEachKeyWord(in: bytes) { key, value in
+      if TagScan.bytes(bytes, in: key, are: "h") {
+        if TagScan.bytes(bytes, in: value, are: "1") { bits |= Hiding.hiddenFlag }
+      } else if threshold == nil, value.count == 10, TagScan.bytes(bytes, in: key, are: "t") {
+        threshold = Day(parsing: bytes, from: value.lowerBound)
+      }
+      return false
+    }
+    if let threshold { bits |= threshold.rawBits }
     self.bits = bits
   }
 

@@ -85,39 +85,54 @@ enum TagScan {
 }
 
 extension TagScan {
-  /// The `id:` value (the first) and every `p:` value of a text: words that
-  /// start with the key, their value up to the next space, not empty and
-  /// without a colon (a `key:value` tag's rule). One pass over the bytes,
-  /// looking only at word starts: the blocked map reads every todo at load.
+  /// Calls `body` with each word that has a colon — the bytes before its
+  /// first colon (the key) and after it up to the next space (the value) —
+  /// until `body` returns true. A text without a colon (most todos) costs
+  /// one vector pass: the tags read at load (hiding, dependencies) read
+  /// every todo of the file.
+  static func forEachKeyWord(in bytes: Span<UInt8>, _ body: (_ key: Range<Int>, _ value: Range<Int>) -> Bool) {
+    let space = UInt8(ascii: " "), colon = UInt8(ascii: ":")
+    guard ByteSearch.contains(colon, in: bytes) else { return }
+    var index = 0, wordStart = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == space {
+        wordStart = index + 1
+      } else if byte == colon {
+        var end = index + 1
+        while end < bytes.count, bytes[end] != space { end += 1 }
+        if body(wordStart..<index, (index + 1)..<end) { return }
+        wordStart = end + 1
+        index = end
+      }
+      index += 1
+    }
+  }
+
+  /// Whether the bytes in `range` are `word`.
+  static func bytes(_ bytes: Span<UInt8>, in range: Range<Int>, are word: StaticString) -> Bool {
+    guard range.count == word.utf8CodeUnitCount else { return false }
+    return word.withUTF8Buffer { expected in
+      for offset in 0..<expected.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
+      return true
+    }
+  }
+
+  /// The `id:` value (the first) and every `p:` value of a text: their
+  /// value up to the next space, not empty and without a colon (a
+  /// `key:value` tag's rule). The blocked map reads every todo at load.
   static func dependencyTags(in text: String) -> DependencyTags {
     var id: Range<Int>?
     var parts: [Range<Int>] = []
-    let scanned: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-      let count = bytes.count
-      var start = 0
-      while start < count {
-        // A word starts here: read its key, then skip to the next space.
-        var end = start
-        while end < count, bytes[end] != UInt8(ascii: " ") { end += 1 }
-        if end - start > 2 {
-          let first = bytes[start]
-          if first == UInt8(ascii: "p"), bytes[start + 1] == UInt8(ascii: ":") {
-            if valueIsPlain(bytes, start + 2, end) { parts.append((start + 2)..<end) }
-          } else if first == UInt8(ascii: "i"), id == nil, end - start > 3, bytes[start + 1] == UInt8(ascii: "d"),
-                    bytes[start + 2] == UInt8(ascii: ":"), valueIsPlain(bytes, start + 3, end) {
-            id = (start + 3)..<end
-          }
-        }
-        start = end + 1
+    let bytes = text.utf8.span
+    forEachKeyWord(in: bytes) { key, value in
+      guard !value.isEmpty, valueIsPlain(bytes, value) else { return false }
+      if self.bytes(bytes, in: key, are: "p") {
+        parts.append(value)
+      } else if id == nil, self.bytes(bytes, in: key, are: "id") {
+        id = value
       }
-      return true
-    }
-    guard scanned != nil else {
-      // Not contiguous (a bridged string): the slow path, word by word.
-      let words = text.split(separator: " ")
-      let ids = words.compactMap { Todo.State.keyValue($0) }.filter { $0.key == "id" }.map(\.value)
-      let parts = words.compactMap { Todo.State.keyValue($0) }.filter { $0.key == "p" }.map(\.value)
-      return DependencyTags(id: ids.first, parts: parts)
+      return false
     }
     guard id != nil || !parts.isEmpty else { return DependencyTags() }
     let utf8 = text.utf8
@@ -127,9 +142,8 @@ extension TagScan {
     return DependencyTags(id: id.map(substring), parts: parts.map(substring))
   }
 
-  private static func valueIsPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    guard start < end else { return false }
-    for index in start..<end where bytes[index] == UInt8(ascii: ":") { return false }
+  private static func valueIsPlain(_ bytes: Span<UInt8>, _ value: Range<Int>) -> Bool {
+    for index in value where bytes[index] == UInt8(ascii: ":") { return false }
     return true
   }
 }

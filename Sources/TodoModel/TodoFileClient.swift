@@ -43,11 +43,20 @@ public struct DiskStamp: Equatable, Sendable {
 
   /// 64-bit FNV-1a: a fast fingerprint of the bytes to tell "same list" apart.
   public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01b3
-    }
+    // Contiguous bytes (a string's, an array's) are read from their span:
+    // through the sequence, a save's hash of its file cost ~60 instructions a byte.
+    if let found = bytes.withContiguousStorageIfAvailable({ Self.hash(of: $0.span) }) { return found }
+    var hash: UInt64 = offsetBasis
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
+    return hash
+  }
+
+  private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+  private static let prime: UInt64 = 0x100_0000_01b3
+
+  private static func hash(of bytes: Span<UInt8>) -> UInt64 {
+    var hash: UInt64 = offsetBasis
+    for index in bytes.indices { hash = (hash ^ UInt64(bytes[index])) &* prime }
     return hash
   }
 

@@ -183,16 +183,11 @@ public struct TodoList: Equatable, Sendable {
       start = 3
     }
     let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
-    var lineFeeds = 0, pairs = 0, carriageReturns = 0, previous: UInt8 = 0
-    for index in bytes.indices {
-      let byte = bytes[index]
-      if byte == newline {
-        lineFeeds += 1
-        if previous == carriageReturn { pairs += 1 }
-      } else if byte == carriageReturn {
-        carriageReturns += 1
-      }
-      previous = byte
+    let lineFeeds = ByteSearch.count(of: newline, in: bytes)
+    let carriageReturns = ByteSearch.count(of: carriageReturn, in: bytes)
+    var pairs = 0
+    if carriageReturns > 0 {
+      for index in bytes.indices.dropFirst() where bytes[index] == newline && bytes[index - 1] == carriageReturn { pairs += 1 }
     }
     let separator = lineFeeds == 0 && carriageReturns > 0 ? carriageReturn : newline
     shape.lineEnding = separator == carriageReturn ? "\r" : pairs * 2 > lineFeeds ? "\r\n" : "\n"
