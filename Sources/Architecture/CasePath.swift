@@ -7,7 +7,7 @@ public struct CasePath<Root, Value>: Sendable {
   public let embed: @Sendable (Value) -> Root
   public let extract: @Sendable (Root) -> Value?
 
-  public init(
+  @inlinable public init(
     _ embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {

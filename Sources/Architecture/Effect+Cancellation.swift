@@ -4,9 +4,9 @@
 /// custom representation, a scan of every conformance in the binary (~40 k
 /// instructions) for each type of id, a dozen of them at start.
 public struct EffectID: Hashable, Sendable {
-  let base: any Hashable & Sendable
+  @usableFromInline let base: any Hashable & Sendable
 
-  public init(_ id: some Hashable & Sendable) {
+  @inlinable public init(_ id: some Hashable & Sendable) {
     self.base = id
   }
 
@@ -26,13 +26,13 @@ extension Effect {
   /// Marks this effect as cancellable by `id`. With `cancelInFlight`, effects
   /// already running under `id` are cancelled first: a delayed effect marked
   /// this way is a debounce.
-  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+  @inlinable public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation { return cancelInFlight ? .cancel(id: id) : .none }
     return Self(.cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
   }
 
   /// Cancels every effect running under `id`: none of them delivers another action.
-  public static func cancel(id: some Hashable & Sendable) -> Self {
+  @inlinable public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(.cancel(EffectID(id)))
   }
 

@@ -3,7 +3,11 @@ import FoundationEssentials
 /// Work a reducer asks the Store to do after it returns: a value describing the
 /// work, never the work itself, so reducers stay pure and tests can inspect it.
 public struct Effect<Action: Sendable>: Sendable {
-  indirect enum Operation: Sendable {
+  // Inlinable, with what it reads: the composition (Scope, ifLet, forEach,
+  // merge, map) is specialized for the app's state and action where it is
+  // used, not run generically (a runtime metadata lookup a call, ~70 k
+  // instructions a key in the store).
+  @usableFromInline indirect enum Operation: Sendable {
     case none
     case send(Action)
     case run(any Scheduler, delay: Duration, body: @Sendable (Send<Action>) -> Void)
@@ -16,17 +20,17 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancelWhere(@Sendable (EffectID) -> Bool)
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
-  init(_ operation: Operation) {
+  @usableFromInline init(_ operation: Operation) {
     self.operation = operation
   }
 
   /// No work.
-  public static var none: Self { Self(.none) }
+  @inlinable public static var none: Self { Self(.none) }
 
   /// Feeds an action straight back into the store, after the current one.
-  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+  @inlinable public static func send(_ action: Action) -> Self { Self(.send(action)) }
 
   /// Runs `body` on `scheduler` (after `delay`, if given); the body may send any
   /// number of actions back, and the effect ends when the body returns.
@@ -75,7 +79,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Runs all effects at once; their actions arrive in the order they are sent.
   /// Most merges have one effect or none with work: those make no array.
-  public static func merge(_ effects: [Self]) -> Self {
+  @inlinable public static func merge(_ effects: [Self]) -> Self {
     // By index, not `filter`: this code is generic over the action, and the
     // unspecialized `filter` asks the runtime for its element type each
     // call (~10 k instructions a merge, several merges a key).
@@ -92,7 +96,15 @@ public struct Effect<Action: Sendable>: Sendable {
     return first.map { effects[$0] } ?? .none
   }
 
-  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+  @inlinable public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// This and `other` at once: the combinators' usual case, without an
+  /// array (a variadic `merge` makes one) when one of them has no work.
+  @inlinable public func merged(with other: Self) -> Self {
+    if isNone { return other }
+    if other.isNone { return self }
+    return Self(.merge([self, other]))
+  }
 
   /// Whether this effect does nothing at all.
   @usableFromInline var isNone: Bool {
@@ -100,7 +112,7 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// The same work, sending the parent's actions: how a child's effects are scoped.
-  public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+  @inlinable public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     switch operation {
     case .none:
       return .none
@@ -132,13 +144,13 @@ public struct Effect<Action: Sendable>: Sendable {
 
 /// What an effect calls to send actions back to the store, from any queue.
 public struct Send<Action>: Sendable {
-  let send: @Sendable (Action) -> Void
+  @usableFromInline let send: @Sendable (Action) -> Void
 
-  public init(_ send: @escaping @Sendable (Action) -> Void) {
+  @inlinable public init(_ send: @escaping @Sendable (Action) -> Void) {
     self.send = send
   }
 
-  public func callAsFunction(_ action: Action) {
+  @inlinable public func callAsFunction(_ action: Action) {
     send(action)
   }
 }

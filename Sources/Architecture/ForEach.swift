@@ -57,7 +57,7 @@ where ElementState.ID == ID {
       elementEffect = runElements(&state, [id], elementAction)
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    return .merge(elementEffect, parentEffect, cancelRemoved(state, since: membership))
+    return elementEffect.merged(with: parentEffect).merged(with: cancelRemoved(state, since: membership))
   }
 
   /// `elementAction` sent to each of `ids`, in order: every element's

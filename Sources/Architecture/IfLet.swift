@@ -2,7 +2,7 @@ extension Reducer {
   /// Runs `child` on optional child state while it exists, before this reducer.
   /// A child action that arrives while the state is `nil` is reported as an
   /// issue; the child's effects are cancelled when its state becomes `nil`.
-  public func ifLet<ChildState, ChildAction: Sendable>(
+  @inlinable public func ifLet<ChildState, ChildAction: Sendable>(
     _ child: WritableKeyPath<State, ChildState?>,
     action: CasePath<Action, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> then childReducer: () -> Reduce<ChildState, ChildAction>,
@@ -26,12 +26,16 @@ extension Reducer {
       let hadChild = state[keyPath: child] != nil
       let parentEffect = self.reduce(into: &state, action: parentAction)
       let cancel: Effect<Action> = hadChild && state[keyPath: child] == nil ? .cancel(id: effectID) : .none
-      return .merge(childEffect, parentEffect, cancel)
+      return childEffect.merged(with: parentEffect).merged(with: cancel)
     }
   }
 }
 
 /// The cancellation id of an optional child's effects.
-struct ChildEffectID: Hashable, Sendable {
+@usableFromInline struct ChildEffectID: Hashable, Sendable {
   nonisolated(unsafe) let path: AnyKeyPath
+
+  @usableFromInline init(path: AnyKeyPath) {
+    self.path = path
+  }
 }

@@ -22,70 +22,70 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }
 }
 
 /// A reducer from a closure, for logic that needs no type of its own.
 public struct Reduce<State, Action: Sendable>: Reducer {
-  let run: (inout State, Action) -> Effect<Action>
+  @usableFromInline let run: (inout State, Action) -> Effect<Action>
 
-  public init(_ run: @escaping (inout State, Action) -> Effect<Action>) {
+  @inlinable public init(_ run: @escaping (inout State, Action) -> Effect<Action>) {
     self.run = run
   }
 
-  public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
+  @inlinable public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.run = reducer.reduce(into:action:)
   }
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     run(&state, action)
   }
 }
 
 /// Runs several reducers in order on the same state and merges their effects.
 public struct CombineReducers<State, Action: Sendable>: Reducer {
-  let reducers: [Reduce<State, Action>]
+  @usableFromInline let reducers: [Reduce<State, Action>]
 
-  public init(@ReducerBuilder<State, Action> _ build: () -> Reduce<State, Action>) {
+  @inlinable public init(@ReducerBuilder<State, Action> _ build: () -> Reduce<State, Action>) {
     self.reducers = [build()]
   }
 
-  init(_ reducers: [Reduce<State, Action>]) {
+  @usableFromInline init(_ reducers: [Reduce<State, Action>]) {
     self.reducers = reducers
   }
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    var effects: [Effect<Action>] = []
+  @inlinable public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    var effect = Effect<Action>.none
     for reducer in reducers {
-      effects.append(reducer.reduce(into: &state, action: action))
+      effect = effect.merged(with: reducer.reduce(into: &state, action: action))
     }
-    return .merge(effects)
+    return effect
   }
 }
 
 /// Lists reducers one per line; they run top to bottom.
 @resultBuilder
 public enum ReducerBuilder<State, Action: Sendable> {
-  public static func buildExpression<R: Reducer>(_ reducer: R) -> Reduce<State, Action>
+  @inlinable public static func buildExpression<R: Reducer>(_ reducer: R) -> Reduce<State, Action>
   where R.State == State, R.Action == Action {
     Reduce(reducer)
   }
 
-  public static func buildBlock(_ reducers: Reduce<State, Action>...) -> Reduce<State, Action> {
+  @inlinable public static func buildBlock(_ reducers: Reduce<State, Action>...) -> Reduce<State, Action> {
     reducers.count == 1 ? reducers[0] : Reduce(CombineReducers(reducers))
   }
 
-  public static func buildOptional(_ reducer: Reduce<State, Action>?) -> Reduce<State, Action> {
+  @inlinable public static func buildOptional(_ reducer: Reduce<State, Action>?) -> Reduce<State, Action> {
     reducer ?? Reduce { _, _ in .none }
   }
 
-  public static func buildEither(first reducer: Reduce<State, Action>) -> Reduce<State, Action> {
+  @inlinable public static func buildEither(first reducer: Reduce<State, Action>) -> Reduce<State, Action> {
     reducer
   }
 
-  public static func buildEither(second reducer: Reduce<State, Action>) -> Reduce<State, Action> {
+  @inlinable public static func buildEither(second reducer: Reduce<State, Action>) -> Reduce<State, Action> {
     reducer
   }
 }

@@ -14,6 +14,11 @@ public struct Size: Hashable, Sendable {
 public struct Frame: Equatable, Sendable {
   public let size: Size
   private(set) var cells: Cells
+  /// What each row holds, for the diff: blank since the frame was made
+  /// (0), drawn (-1), or a kept row's copy untouched since (its id): a row
+  /// blank in both frames, or the same copy in both, is the same without
+  /// comparing its cells. Not part of what the frame shows (`==`).
+  private(set) var rowSources: [Int64]
   /// Where the text cursor shows; nil hides it.
   public var cursor: (column: Int, row: Int)? {
     get { cursorPosition.map { ($0.column, $0.row) } }
@@ -29,6 +34,11 @@ public struct Frame: Equatable, Sendable {
   public init(size: Size) {
     self.size = size
     self.cells = Cells(repeating: .blank, count: max(0, size.columns) * max(0, size.rows))
+    self.rowSources = Array(repeating: 0, count: max(0, size.rows))
+  }
+
+  public static func == (lhs: Frame, rhs: Frame) -> Bool {
+    lhs.size == rhs.size && lhs.cells == rhs.cells && lhs.cursorPosition == rhs.cursorPosition
   }
 
   public subscript(column: Int, row: Int) -> Cell {
@@ -55,6 +65,7 @@ public struct Frame: Equatable, Sendable {
   public mutating func write(_ text: Substring, column: Int, row: Int, style: Style = .plain, limit: Int? = nil) -> Int {
     let end = min(limit ?? size.columns, size.columns)
     guard row >= 0, row < size.rows, column < end else { return column }
+    rowSources[row] = Self.drawn
     if let x = writePrintableASCII(text.utf8.span, column: column, row: row, style: style, end: end) { return x }
     var x = max(0, column)
     if text.unicodeScalars.allSatisfy(DisplayWidth.standsAlone) {
@@ -120,16 +131,31 @@ public struct Frame: Equatable, Sendable {
     return cells.extracting(start..<end)
   }
 
-  /// Puts back a row as `cells(ofRow:)` gave it (from a frame as wide), on
-  /// a row that is still blank.
-  public mutating func setCells(ofRow row: Int, to rowCells: Cells) {
-    precondition(rowCells.count <= size.columns, "Frame: a row is no wider than the frame")
-    cells.replace(from: row * size.columns, with: rowCells)
+  /// Row `row`'s cells, kept to be copied into later frames as wide.
+  public func keep(row: Int) -> KeptRow {
+    KeptRow(cells: cells(ofRow: row), id: KeptRow.newID())
   }
+
+  /// Puts a kept row back, on a row that is still blank.
+  public mutating func copy(_ kept: KeptRow, toRow row: Int) {
+    precondition(kept.cells.count <= size.columns, "Frame: a row is no wider than the frame")
+    cells.replace(from: row * size.columns, with: kept.cells)
+    rowSources[row] = rowSources[row] == Self.blankRow ? kept.id : Self.drawn
+  }
+
+  /// Whether `row` is known to be the same in `previous` without comparing
+  /// its cells: blank in both, or the same kept row's copy in both.
+  func rowIsUnchanged(_ row: Int, since previous: Frame) -> Bool {
+    rowSources[row] != Self.drawn && rowSources[row] == previous.rowSources[row]
+  }
+
+  private static let blankRow: Int64 = 0
+  private static let drawn: Int64 = -1
 
   /// Sets the style of cells `columns` on `row`, keeping their text.
   public mutating func restyle(row: Int, columns: Range<Int>, _ change: (inout Style) -> Void) {
     guard row >= 0, row < size.rows else { return }
+    rowSources[row] = Self.drawn
     for x in columns.clamped(to: 0..<size.columns) {
       change(&cells.elements[row * size.columns + x].style)
     }

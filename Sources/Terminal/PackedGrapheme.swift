@@ -48,6 +48,12 @@ struct PackedGrapheme: Equatable, Sendable, BitwiseCopyable {
   /// Whether the text is kept in a table (see `longIndex`).
   var isLong: Bool { high >> 56 == Self.longTag }
 
+  /// Zero when `other` has the same bits and this is not a long grapheme
+  /// (whose index means nothing across frames): a branch-free comparison.
+  func plainDifference(from other: PackedGrapheme) -> UInt64 {
+    (low ^ other.low) | (high ^ other.high) | (isLong ? 1 : 0)
+  }
+
   /// Appends the UTF-8 of an inline grapheme.
   func appendInlineUTF8(to bytes: inout [UInt8]) {
     let count = Int(high >> 56)

@@ -58,6 +58,9 @@ public struct Style: Hashable, Sendable, BitwiseCopyable {
 
   public static let plain = Style()
 
+  /// Zero when the styles are the same (for the frame diff's row check).
+  func difference(from other: Style) -> UInt64 { UInt64(bits ^ other.bits) }
+
   private func flag(_ bit: UInt16) -> Bool { bits & 1 << bit != 0 }
 
   private mutating func setFlag(_ bit: UInt16, _ on: Bool) {

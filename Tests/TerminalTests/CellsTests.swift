@@ -99,14 +99,70 @@ struct CellsTests {
     var frame = Frame(size: size)
     frame.write("x", column: 0, row: 1)
     frame.write("a\(Self.umlauts)\(Self.family)b", column: 0, row: 2)
-    let row = frame.cells(ofRow: 2)
-    #expect(row.count == 5, "trailing blanks are left out")
+    let row = frame.keep(row: 2)
+    #expect(row.cells.count == 5, "trailing blanks are left out")
     var next = Frame(size: size)
     next.write("\(Self.family)", column: 4, row: 0)
-    next.setCells(ofRow: 1, to: row)
+    next.copy(row, toRow: 1)
     #expect(next.text(row: 1) == "a\(Self.umlauts)\(Self.family)b")
-    #expect(next.cells(ofRow: 1) == row)
+    #expect(next.cells(ofRow: 1) == row.cells)
     #expect(next.cells(ofRow: 1) != frame.cells(ofRow: 1))
     #expect(next.grapheme(column: 4, row: 0) == Self.family)
+  }
+}
+
+/// The diff trusts a row without comparing it only when it is blank in both
+/// frames or the same kept row's copy in both, untouched since: anything
+/// else done to the row makes it compared.
+struct KeptRowDiffTests {
+  private let size = Size(columns: 10, rows: 3)
+
+  private func kept(_ text: String) -> KeptRow {
+    var source = Frame(size: size)
+    source.write(text, column: 0, row: 0)
+    return source.keep(row: 0)
+  }
+
+  @Test func theSameCopyInBothFramesSendsNothing() {
+    let row = kept("abc")
+    var before = Frame(size: size), after = Frame(size: size)
+    before.copy(row, toRow: 1)
+    after.copy(row, toRow: 1)
+    #expect(after.changes(since: before).isEmpty)
+    var moved = Frame(size: size)
+    moved.copy(row, toRow: 2)
+    #expect(moved.changes(since: before).map(\.row) == [1, 2], "the same copy on another row")
+  }
+
+  @Test func aCopyWrittenOverOrRestyledIsCompared() {
+    let row = kept("abc")
+    var before = Frame(size: size)
+    before.copy(row, toRow: 1)
+    var written = Frame(size: size)
+    written.copy(row, toRow: 1)
+    written.write("Z", column: 5, row: 1)
+    #expect(written.changes(since: before).map { [$0.row, $0.column] } == [[1, 5]])
+    var restyled = Frame(size: size)
+    restyled.copy(row, toRow: 1)
+    restyled.restyle(row: 1, columns: 0..<1) { $0.reverse = true }
+    #expect(restyled.changes(since: before).map { [$0.row, $0.column] } == [[1, 0]])
+  }
+
+  @Test func aCopyOverDrawnCellsIsCompared() {
+    let row = kept("abc")
+    var before = Frame(size: size), after = Frame(size: size)
+    before.write("abcdef", column: 0, row: 1)
+    before.copy(row, toRow: 1)
+    after.write("abcxyz", column: 0, row: 1)
+    after.copy(row, toRow: 1)
+    #expect(after.text(row: 1) == "abcxyz")
+    #expect(after.changes(since: before).map { [$0.row, $0.column] } == [[1, 3]])
+  }
+
+  @Test func aRowWrittenInOneFrameAndBlankInTheOtherIsCompared() {
+    var before = Frame(size: size), after = Frame(size: size)
+    before.write("abc", column: 0, row: 2)
+    #expect(after.changes(since: before).map(\.row) == [2])
+    #expect(before.changes(since: after).map(\.row) == [2])
   }
 }

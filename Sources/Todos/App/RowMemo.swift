@@ -27,8 +27,8 @@ final class RowMemo {
   }
 
   private var look: Look?
-  private var rows: [UUID: (key: Key, cells: Cells)] = [:]
-  private var drawn: [UUID: (key: Key, cells: Cells)] = [:]
+  private var rows: [UUID: (key: Key, cells: KeptRow)] = [:]
+  private var drawn: [UUID: (key: Key, cells: KeptRow)] = [:]
 
   /// A frame begins: rows kept for another look are let go.
   func begin(_ look: Look) {
@@ -43,11 +43,11 @@ final class RowMemo {
   /// drawn by `draw` and kept.
   func row(_ row: Int, of todo: UUID, key: Key, on frame: inout Frame, draw: (inout Frame) -> Void) {
     if let kept = rows[todo], kept.key == key {
-      frame.setCells(ofRow: row, to: kept.cells)
+      frame.copy(kept.cells, toRow: row)
       drawn[todo] = kept
     } else {
       draw(&frame)
-      drawn[todo] = (key, frame.cells(ofRow: row))
+      drawn[todo] = (key, frame.keep(row: row))
     }
   }
 
