@@ -139,8 +139,13 @@ public enum AppView {
           TodoRow.draw(todo, selected: selected, marked: marked, state: state, today: today, row: 1 + offset, on: &frame)
         }
         if let memo, todo.id != editing {
-          let key = RowMemo.Key(todo: todo, selected: selected, marked: marked, blocked: list.isBlocked(todo))
-          memo.row(1 + offset, of: todo.id, key: key, on: &frame, draw: draw)
+          // Kept unselected: the selected row is its copy restyled, so a
+          // move of the selection draws no row.
+          let key = RowMemo.Key(todo: todo, marked: marked, blocked: list.isBlocked(todo))
+          let end = memo.row(1 + offset, of: todo.id, key: key, on: &frame) { frame in
+            TodoRow.draw(todo, selected: false, marked: marked, state: state, today: today, row: 1 + offset, on: &frame)
+          }
+          if selected { TodoRow.select(row: 1 + offset, end: end, theme: state.settings.theme, on: &frame) }
         } else {
           draw(&frame)
         }

@@ -14,7 +14,9 @@ enum TodoRow {
   /// terminal's cursor.
   static let boxColumn = 2
 
-  static func draw(_ todo: Todo.State, selected: Bool, marked: Bool, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) {
+  /// Returns the column after the row's content.
+  @discardableResult
+  static func draw(_ todo: Todo.State, selected: Bool, marked: Bool, state: AppReducer.State, today: Day, row: Int, on frame: inout Frame) -> Int {
     let theme = state.settings.theme
     var base = todo.isComplete ? theme[.completed] : Style.plain
     // Shown by H, a hidden todo must not pass for one that is always there.
@@ -37,9 +39,14 @@ enum TodoRow {
       }
       end = drawText(todo, base: base, theme: theme, today: today, column: x, row: row, on: &frame)
     }
-    if selected {
-      frame.restyle(row: row, columns: 0..<min(end + 1, frame.size.columns)) { $0.layer(theme[.selection]) }
-    }
+    if selected { select(row: row, end: end, theme: theme, on: &frame) }
+    return end
+  }
+
+  /// Makes a row drawn unselected the selected one: its content (up to
+  /// `end`) and one column more in the theme's selection style.
+  static func select(row: Int, end: Int, theme: Theme, on frame: inout Frame) {
+    frame.restyle(row: row, columns: 0..<min(end + 1, frame.size.columns)) { $0.layer(theme[.selection]) }
   }
 
   /// The text written whole (so a cut shows `…`; one too long for the row
