@@ -26,12 +26,21 @@ final class RowMemo {
     let blocked: Bool
   }
 
-  private struct Entry {
+  /// A class: the tables hand entries on by reference (a struct this size
+  /// was copied whole at every look into a table, ~10 k instructions a frame).
+  private final class Entry {
     let todo: UUID
     let key: Key
     let cells: KeptRow
     /// The column after the row's content, where the selection's look ends.
     let end: Int
+
+    init(todo: UUID, key: Key, cells: KeptRow, end: Int) {
+      self.todo = todo
+      self.key = key
+      self.cells = cells
+      self.end = end
+    }
   }
 
   private var look: Look?
@@ -67,7 +76,7 @@ final class RowMemo {
 
   private func keptEntry(of todo: UUID, near row: Int) -> Entry? {
     if row < kept.count, let entry = kept[row], entry.todo == todo { return entry }
-    for index in kept.indices { if let entry = kept[index], entry.todo == todo { return entry } }
+    for entry in kept where entry?.todo == todo { return entry }
     return nil
   }
 
