@@ -23,8 +23,11 @@ public enum AppView {
   static func render(_ state: AppReducer.State, _ size: Size, memo: RowMemo?) -> Frame {
     // A state made by hand (a test's) has its list told what it shows too;
     // after an action it already is, and this changes nothing.
-    var state = state
-    state.handShownToList()
+    if state.list.shown != state.shown {
+      var handed = state
+      handed.handShownToList()
+      return render(handed, size, memo: memo)
+    }
     var frame = Frame(size: size)
     guard fits(size) else {
       tooSmall(&frame)
