@@ -54,7 +54,7 @@ public struct DiskStamp: Equatable, Sendable {
   private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
   private static let prime: UInt64 = 0x100_0000_01b3
 
-  private static func hash(of bytes: Span<UInt8>) -> UInt64 {
+  static func hash(of bytes: Span<UInt8>) -> UInt64 {
     var hash: UInt64 = offsetBasis
     for index in bytes.indices { hash = (hash ^ UInt64(bytes[index])) &* prime }
     return hash

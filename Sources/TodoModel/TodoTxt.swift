@@ -53,6 +53,12 @@ public enum TodoTxt {
     // lines a changed todo, a save every line).
     var line: [UInt8] = []
     line.reserveCapacity(todo.text.utf8.count + 26)
+    appendLine(of: todo, to: &line)
+    return String(decoding: line, as: UTF8.self)
+  }
+
+  /// `format`'s bytes, appended to `line`.
+  static func appendLine(of todo: Todo.State, to line: inout [UInt8]) {
     func append(_ day: Day) {
       let bytes = day.utf8
       for index in bytes.indices { line.append(bytes[index]) }
@@ -68,7 +74,6 @@ public enum TodoTxt {
     }
     if let day = todo.creationDate { append(day) }
     line.append(contentsOf: todo.text.utf8)
-    return String(decoding: line, as: UTF8.self)
   }
 
   /// How many bytes `format` makes of `todo` (a day is ten bytes, and a space).
@@ -153,9 +158,14 @@ public struct TodoList: Equatable, Sendable {
 
   /// Each todo line's fingerprint (a hash of its bytes): how yaru keeps an
   /// older version of the file, to merge against, in 8 bytes a line.
+  /// Hashed from the text's bytes, no line made a string (a save reads
+  /// every line of the file it replaced: ~900 instructions a line so).
   public static func lineFingerprints(of text: String) -> [UInt64] {
     var fingerprints: [UInt64] = []
-    _ = forEachLine(of: text, atMost: { fingerprints.reserveCapacity($0) }) { fingerprints.append(DiskStamp.hash($0.utf8)) }
+    let bytes = text.utf8.span
+    _ = forEachLineRange(of: text, atMost: { fingerprints.reserveCapacity($0) }) { line in
+      fingerprints.append(DiskStamp.hash(of: bytes.extracting(line)))
+    }
     return fingerprints
   }
 
@@ -172,6 +182,19 @@ public struct TodoList: Equatable, Sendable {
   /// line by line ends with up to twice the room, and holds its old copy
   /// while it grows (1.2 MB at the peak of 10,000 todos, not 0.7).
   private static func forEachLine(of text: String, atMost: (Int) -> Void = { _ in }, _ body: (Substring) -> Void) -> FileShape {
+    let utf8 = text.utf8
+    var start = utf8.startIndex, startOffset = 0
+    return forEachLineRange(of: text, atMost: atMost) { line in
+      // Indices moved on from the last line's: text[...] by offsets from the start walked the text again.
+      start = utf8.index(start, offsetBy: line.lowerBound - startOffset)
+      startOffset = line.lowerBound
+      body(text[start..<utf8.index(start, offsetBy: line.count)])
+    }
+  }
+
+  /// `forEachLine` by the lines' byte offsets in the text (without their
+  /// endings).
+  private static func forEachLineRange(of text: String, atMost: (Int) -> Void = { _ in }, _ body: (Range<Int>) -> Void) -> FileShape {
     // Bytes read from a span by offset: through the view's indices, finding
     // each line's end cost ~40 instructions a byte.
     let utf8 = text.utf8
@@ -193,21 +216,20 @@ public struct TodoList: Equatable, Sendable {
     shape.lineEnding = separator == carriageReturn ? "\r" : pairs * 2 > lineFeeds ? "\r\n" : "\n"
     let isMixed = separator == newline && pairs > 0 && pairs < lineFeeds
     atMost((separator == newline ? lineFeeds : carriageReturns) + 1)
-    var startIndex = utf8.index(utf8.startIndex, offsetBy: start)
     while start < bytes.count {
       var lineEnd = start
       while lineEnd < bytes.count, bytes[lineEnd] != separator { lineEnd += 1 }
       var end = lineEnd
       if separator == newline, end > start, bytes[end - 1] == carriageReturn { end -= 1 }
-      let line = text[startIndex..<utf8.index(startIndex, offsetBy: end - start)]
       if isMixed, lineEnd < bytes.count {
         let ending = end < lineEnd ? "\r\n" : "\n"
-        if ending != shape.lineEnding { shape.otherEndings[String(line)] = ending }
+        if ending != shape.lineEnding {
+          let line = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+          shape.otherEndings[String(line)] = ending
+        }
       }
-      body(line)
-      let next = lineEnd < bytes.count ? lineEnd + 1 : lineEnd
-      startIndex = utf8.index(startIndex, offsetBy: next - start)
-      start = next
+      body(start..<end)
+      start = lineEnd < bytes.count ? lineEnd + 1 : lineEnd
     }
     return shape
   }
@@ -217,7 +239,20 @@ public struct TodoList: Equatable, Sendable {
     var text = shape.byteOrderMark ? "\u{FEFF}" : ""
     // Room for it all at once: grown by appends, the text of 10,000 todos
     // took 330 KB for its 250.
-    text.reserveCapacity(todos.reduce(text.utf8.count) { $0 + TodoTxt.formattedCount($1) + shape.lineEnding.utf8.count })
+    let count = todos.reduce(text.utf8.count) { $0 + TodoTxt.formattedCount($1) + shape.lineEnding.utf8.count }
+    if shape.otherEndings.isEmpty {
+      // Every line ends alike: the bytes in one buffer, made a string once
+      // (a string appended to line by line cost ~2,000 instructions a line).
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(count)
+      bytes.append(contentsOf: text.utf8)
+      for index in todos.indices {
+        TodoTxt.appendLine(of: todos[index], to: &bytes)
+        bytes.append(contentsOf: shape.lineEnding.utf8)
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    text.reserveCapacity(count)
     for todo in todos {
       let line = TodoTxt.format(todo)
       text += line

@@ -135,4 +135,15 @@ struct TodoTxtTests {
       #expect(TodoTxt.parse(TodoTxt.format(todo)[...], id: id(1)) == todo)
     }
   }
+
+  /// A save fingerprints the lines it replaced from the text's bytes: the
+  /// same as hashing each line `lines(of:)` gives, whatever the endings.
+  @Test func lineFingerprintsAreTheHashesOfTheLines() {
+    var generator = SplitMix64(state: 20_261_128)
+    let pieces = ["a", "牛乳", "👍🏽", " ", "\n", "\r\n", "\r", "x 2026-11-28 ", "\u{FEFF}"]
+    for _ in 0..<2_000 {
+      let text = (0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+      #expect(TodoList.lineFingerprints(of: text) == TodoList.lines(of: text).map { DiskStamp.hash($0.utf8) }, "\(text.debugDescription)")
+    }
+  }
 }
