@@ -98,6 +98,7 @@ public final class EffectRuntime<Action: Sendable> {
   }
 
   private func finish(_ effect: RunningEffect) {
+    effect.release()
     running[effect.number] = nil
     for id in effect.ids {
       byID[id]?.remove(effect.number)
@@ -139,9 +140,17 @@ final class RunningEffect: Sendable {
   func cancel() {
     let work = state.withLock { state in
       state.cancelled = true
-      return state.work
+      return state.work.take()
     }
     work?.cancel()
+  }
+
+  /// Lets go of the scheduled work once it has run: its block holds this
+  /// effect, and what the effect's body holds (a save, the whole list).
+  /// Kept, the two would keep each other for good, and the list's next
+  /// change would copy all of it (its storage still shared).
+  func release() {
+    _ = state.withLock { $0.work.take() }
   }
 }
 

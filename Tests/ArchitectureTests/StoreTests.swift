@@ -101,6 +101,33 @@ struct StoreTests {
     #expect(store.state.reducedOnMainQueue == [true, true])
   }
 
+  /// A finished effect lets go of what its body held (a save holds the
+  /// whole list): its scheduled work's block and the effect held each
+  /// other, which kept both, and the list's storage shared for good.
+  @Test(.timeLimit(.minutes(1)))
+  func aFinishedEffectLetsGoOfWhatItsBodyHeld() async {
+    final class Payload: Sendable {}
+    let background = DispatchQueueScheduler(DispatchQueue(label: "yaru.tests.payload"))
+    weak var watched: Payload?
+    var arrived: CheckedContinuation<Void, Never>?
+    let runtime = EffectRuntime<Int> { _ in
+      arrived?.resume()
+      arrived = nil
+    }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      arrived = continuation
+      let payload = Payload()
+      watched = payload
+      runtime.start(.run(on: background) { send in withExtendedLifetime(payload) { send(1) } })
+    }
+    // The effect's end hops to the main queue after its action: past it now.
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.main.async { continuation.resume() }
+    }
+    #expect(runtime.inFlightCount == 0)
+    #expect(watched == nil, "the finished effect still holds its body's payload")
+  }
+
   @Test func cancelAllEffectsStopsEverything() {
     let scheduler = TestScheduler()
     let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
