@@ -57,6 +57,7 @@ struct PackedGrapheme: Equatable, Sendable, BitwiseCopyable {
   /// Appends the UTF-8 of an inline grapheme.
   func appendInlineUTF8(to bytes: inout [UInt8]) {
     let count = Int(high >> 56)
+    if count == 1 { return bytes.append(UInt8(truncatingIfNeeded: low)) }  // ASCII, most cells
     precondition(count <= Self.inlineCapacity, "PackedGrapheme: a long grapheme's text is in its Cells")
     for index in 0..<count {
       let word = index < 8 ? low >> (8 * index) : high >> (8 * (index - 8))

@@ -42,8 +42,9 @@ public struct ScreenWriter {
   public mutating func draw(_ runs: [CellRun]) {
     for run in runs {
       var column = run.column
-      for index in run.cells.indices {
-        let cell = run.cells[index]
+      let cells = run.cells
+      for index in cells.indices {
+        let cell = cells[index]
         defer { column += Int(cell.width) }
         guard cell.width > 0, column + Int(cell.width) <= size.columns, run.row < size.rows else { continue }
         if controls.scrollsAtBottomRight, run.row == size.rows - 1, column + Int(cell.width) == size.columns {
@@ -51,7 +52,7 @@ public struct ScreenWriter {
         }
         move(to: run.row, column)
         setPen(cell.style)
-        run.cells.appendDrawnUTF8(of: index, to: &output)
+        cells.appendDrawnUTF8(of: index, to: &output)
         let end = column + Int(cell.width)
         // At the right edge the cursor waits or wraps, by terminal: unknown.
         position = end >= size.columns ? nil : (run.row, end)
@@ -112,9 +113,8 @@ public struct ScreenWriter {
   /// Changes the attributes from the pen's to `style`'s: adding what is
   /// added, and turning all off first when one must go.
   private mutating func setPen(_ style: Style) {
-    var style = style
-    if !usesColor { style.foreground = nil }
-    style.background = nil  // colours are foreground only: the terminal's own background stays
+    // Colours are foreground only: the terminal's own background stays.
+    let style = style.drawn(colors: usesColor)
     guard style != pen else { return }
     if (pen.bold && !style.bold) || (pen.dim && !style.dim) || (pen.italic && !style.italic)
       || (pen.reverse && !style.reverse) || (pen.underline && !style.underline)

@@ -58,6 +58,14 @@ public struct Style: Hashable, Sendable, BitwiseCopyable {
 
   public static let plain = Style()
 
+  /// The style without its background, and without its foreground too
+  /// unless `colors`: what a terminal writer draws (by mask, for every cell).
+  func drawn(colors: Bool) -> Style {
+    var style = self
+    style.bits &= colors ? ~(0xF << 9) : ~(0xFF << 5)
+    return style
+  }
+
   /// Zero when the styles are the same (for the frame diff's row check).
   func difference(from other: Style) -> UInt64 { UInt64(bits ^ other.bits) }
 
