@@ -33,7 +33,12 @@ public enum AppView {
       tooSmall(&frame)
       return frame
     }
-    header(state, &frame)
+    let header = headerInputs(state, columns: size.columns)
+    if let memo {
+      memo.header(header, on: &frame) { drawHeader(header, &$0) }
+    } else {
+      drawHeader(header, &frame)
+    }
     switch state.file.phase {
     case .loading:
       frame.write("Loading…", column: 1, row: 1, style: Style(dim: true))
@@ -63,14 +68,14 @@ public enum AppView {
     }
   }
 
-  private static func header(_ state: AppReducer.State, _ frame: inout Frame) {
-    let layout = headerLayout(state, columns: frame.size.columns)
-    if layout.showsClock { frame.write(clockText(state), column: layout.clockColumn, row: 0) }
-    if layout.showsTitle { frame.write("yaru", column: 1, row: 0, style: state.settings.theme[.title]) }
+  private static func drawHeader(_ inputs: HeaderLayout.Inputs, _ frame: inout Frame) {
+    let layout = HeaderLayout(inputs)
+    if layout.showsClock, let clock = inputs.clock { frame.write(clock, column: layout.clockColumn, row: 0) }
+    if layout.showsTitle { frame.write("yaru", column: 1, row: 0, style: inputs.theme[.title]) }
     for (filter, columns) in layout.filterColumns {
-      let current = filter == state.list.filter
+      let current = filter == inputs.filter
       let label = current ? "[\(filter.rawValue)]" : " \(filter.rawValue) "
-      frame.write(label, column: columns.lowerBound, row: 0, style: current ? state.settings.theme[.filter] : Style(dim: true))
+      frame.write(label, column: columns.lowerBound, row: 0, style: current ? inputs.theme[.filter] : Style(dim: true))
     }
     if !layout.notes.isEmpty {
       frame.write(layout.notes, column: layout.notesColumn, row: 0, style: Style(bold: true))
@@ -81,14 +86,19 @@ public enum AppView {
   /// (the order when it is not the file's, hidden todos when they show,
   /// the view in force) and the clock.
   static func headerLayout(_ state: AppReducer.State, columns: Int) -> HeaderLayout {
+    HeaderLayout(headerInputs(state, columns: columns))
+  }
+
+  static func headerInputs(_ state: AppReducer.State, columns: Int) -> HeaderLayout.Inputs {
     let notes = HeaderLayout.Notes(
       list: state.lists.activeName,
       order: state.list.order == .manual ? nil : state.list.order.rawValue,
       hidden: state.list.showsHidden,
       view: state.search.currentView.map { state.search.views[$0].name }
     )
-    return HeaderLayout(
-      columns: columns, filter: state.list.filter, notes: notes, clock: state.settings.showsClock ? clockText(state) : nil
+    return HeaderLayout.Inputs(
+      columns: columns, filter: state.list.filter, notes: notes, clock: state.settings.showsClock ? clockText(state) : nil,
+      theme: state.settings.theme
     )
   }
 
@@ -129,7 +139,7 @@ public enum AppView {
       return
     }
     let today = Day(state.now, at: state.utcOffset)
-    memo?.begin(RowMemo.Look(theme: state.settings.theme, showsHidden: list.showsHidden, today: today, columns: frame.size.columns))
+    memo?.begin(RowMemo.Look(theme: state.settings.theme, showsHidden: list.showsHidden, today: today, columns: frame.size.columns), rows: frame.size.rows)
     let editing: UUID? = if case .editing(let editing) = state.mode { editing.id } else { nil }
     for (offset, row) in shown.enumerated() {
       switch row {

@@ -18,8 +18,18 @@ struct HeaderLayout {
   /// Where the clock starts (when it shows): one column from the right edge.
   var clockColumn: Int
 
+  /// All the header is drawn from: a frame whose header has the same as
+  /// the last one's copies that row (`RowMemo.header`).
+  struct Inputs: Equatable {
+    let columns: Int
+    let filter: Filter
+    let notes: Notes
+    let clock: String?
+    let theme: Theme
+  }
+
   /// The parts of the notes, most needed first.
-  struct Notes {
+  struct Notes: Equatable {
     /// The shown list's name, with several lists (`[lists]`).
     var list: String? = nil
     var order: String?
@@ -46,6 +56,10 @@ struct HeaderLayout {
       }
       return parts.joined(separator: " ")
     }
+  }
+
+  init(_ inputs: Inputs) {
+    self.init(columns: inputs.columns, filter: inputs.filter, notes: inputs.notes, clock: inputs.clock)
   }
 
   init(columns: Int, filter current: Filter, notes: Notes, clock: String?) {

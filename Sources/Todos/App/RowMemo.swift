@@ -2,10 +2,11 @@ import FoundationEssentials
 import Terminal
 import TodoModel
 
-/// The list's rows as last drawn, by todo: a frame draws again only the rows
-/// whose todo or look changed, and copies the others. A row is kept as drawn
-/// unselected (the selected row is that copy restyled), so a move of the
-/// selection draws no row at all (a row cost ~13,000 instructions).
+/// The list's rows (and the header) as last drawn: a frame draws again
+/// only the rows whose todo or look changed, and copies the others. A row
+/// is kept as drawn unselected (the selected row is that copy restyled), so
+/// a move of the selection draws no row at all (a row cost ~13,000
+/// instructions).
 /// Speed only: a frame drawn with the memo is the frame drawn without it
 /// (`RowMemoTests` holds it to that over random keys).
 ///
@@ -44,6 +45,8 @@ final class RowMemo {
   }
 
   private var look: Look?
+  /// The header as last drawn, and what it was drawn from.
+  private var header: (inputs: HeaderLayout.Inputs, cells: KeptRow)?
   /// The last frame's rows and this frame's, by screen row: found by row
   /// first (a todo stays on its row unless the list scrolls), then by a
   /// walk of the rows (no hashing of ids: a hash table's lookups cost more
@@ -51,13 +54,27 @@ final class RowMemo {
   private var kept: [Entry?] = []
   private var drawn: [Entry?] = []
 
-  /// A frame begins: rows kept for another look are let go.
-  func begin(_ look: Look) {
+  /// The header (row 0, drawn first): copied if it was drawn from `inputs`,
+  /// else drawn by `draw` and kept.
+  func header(_ inputs: HeaderLayout.Inputs, on frame: inout Frame, draw: (inout Frame) -> Void) {
+    if let header, header.inputs == inputs {
+      frame.copy(header.cells, toRow: 0)
+    } else {
+      draw(&frame)
+      header = (inputs, frame.keep(row: 0))
+    }
+  }
+
+  /// A frame of `rows` rows begins: rows kept for another look are let go.
+  func begin(_ look: Look, rows: Int) {
     if look != self.look {
       kept.removeAll(keepingCapacity: true)
       self.look = look
     }
+    // A place for every row at once: grown row by row, each step was two
+    // checked accesses to the table (a class's property).
     drawn.removeAll(keepingCapacity: true)
+    drawn.append(contentsOf: repeatElement(nil, count: rows))
   }
 
   /// The row of `todo` at `row`, unselected: copied if it was drawn with
@@ -81,7 +98,6 @@ final class RowMemo {
   }
 
   private func record(_ entry: Entry, at row: Int) {
-    while drawn.count <= row { drawn.append(nil) }
     drawn[row] = entry
   }
 
