@@ -48,7 +48,12 @@ public enum AppView {
       list(state, &frame, memo: memo)
     }
     statusLine(state, &frame)
-    footer(state, &frame)
+    let footer = footerInputs(state, columns: size.columns)
+    if let memo {
+      memo.footer(footer, row: size.rows - 1, on: &frame) { drawFooter(footer, &$0) }
+    } else {
+      drawFooter(footer, &frame)
+    }
     CompletionHint.draw(state, on: &frame)
     if case .help(let top) = state.mode { HelpOverlay.draw(from: top, keys: state.settings.keyOverrides, on: &frame) }
     if case .history(let selected) = state.mode { HistoryOverlay.draw(state, selected: selected, on: &frame) }
@@ -226,36 +231,59 @@ public enum AppView {
     return count == 1 ? "1 match" : "\(count) matches"
   }
 
-  private static func footer(_ state: AppReducer.State, _ frame: inout Frame) {
-    let row = frame.size.rows - 1
-    let left = state.list.activeCount
-    var x = frame.write(left == 1 ? "1 item left" : "\(left) items left", column: 1, row: row, style: Style(bold: true))
-    if let marked = state.list.markedNote {
-      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
-      x = frame.write(marked, column: x, row: row, style: Style(bold: true))
-    }
-    if let recording = state.macros.recording {
-      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
-      x = frame.write("recording @\(recording.register)", column: x, row: row, style: Style(bold: true))
-    }
+  /// All the footer is drawn from: a frame whose footer has the same as
+  /// the last one's copies that row (`RowMemo.footer`).
+  struct FooterInputs: Equatable {
+    let columns: Int
+    let left: Int
+    let marked: String?
+    let recording: String?
+    let status: String
+    let statusStyle: Style
+    let statusIsCalm: Bool
+    let flash: String?
+    let problem: String?
+    let theme: Theme
+  }
+
+  static func footerInputs(_ state: AppReducer.State, columns: Int) -> FooterInputs {
     var (status, style, isCalm) = saveStatus(state)
     if let (sync, syncStyle, syncIsCalm) = syncStatus(state) {
       status += " · " + sync
       (style, isCalm) = (syncIsCalm ? style : syncStyle, isCalm && syncIsCalm)
     }
+    return FooterInputs(
+      columns: columns, left: state.list.activeCount, marked: state.list.markedNote,
+      recording: state.macros.recording.map { "recording @\($0.register)" }, status: status, statusStyle: style,
+      statusIsCalm: isCalm, flash: state.flash, problem: state.flash == nil ? searchProblem(state) : nil, theme: state.settings.theme
+    )
+  }
+
+  private static func drawFooter(_ inputs: FooterInputs, _ frame: inout Frame) {
+    let row = frame.size.rows - 1
+    let left = inputs.left
+    var x = frame.write(left == 1 ? "1 item left" : "\(left) items left", column: 1, row: row, style: Style(bold: true))
+    if let marked = inputs.marked {
+      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+      x = frame.write(marked, column: x, row: row, style: Style(bold: true))
+    }
+    if let recording = inputs.recording {
+      x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
+      x = frame.write(recording, column: x, row: row, style: Style(bold: true))
+    }
     // A calm status ("saved") makes room for a message a narrow screen
     // would otherwise shorten; a warning ("NOT SAVED") stays.
-    let flashRoom = frame.size.columns - x - DisplayWidth.of(" · \(status) · ")
-    if !(isCalm && state.flash.map { DisplayWidth.of($0) > flashRoom } == true) {
+    let flashRoom = frame.size.columns - x - DisplayWidth.of(" · \(inputs.status) · ")
+    if !(inputs.statusIsCalm && inputs.flash.map { DisplayWidth.of($0) > flashRoom } == true) {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
-      x = frame.write(status, column: x, row: row, style: style)
+      x = frame.write(inputs.status, column: x, row: row, style: inputs.statusStyle)
     }
-    if let flash = state.flash {
+    if let flash = inputs.flash {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
-      frame.write(MessageFit.fit(flash, width: frame.size.columns - x), column: x, row: row, style: state.settings.theme[.flash])
-    } else if let problem = searchProblem(state) {
+      frame.write(MessageFit.fit(flash, width: frame.size.columns - x), column: x, row: row, style: inputs.theme[.flash])
+    } else if let problem = inputs.problem {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
-      frame.write(problem, column: x, row: row, style: state.settings.theme[.error])
+      frame.write(problem, column: x, row: row, style: inputs.theme[.error])
     } else if x <= frame.size.columns - 8 {
       frame.write("? help", column: frame.size.columns - 7, row: row, style: Style(dim: true))
     }

@@ -45,8 +45,9 @@ final class RowMemo {
   }
 
   private var look: Look?
-  /// The header as last drawn, and what it was drawn from.
+  /// The header and the footer as last drawn, and what they were drawn from.
   private var header: (inputs: HeaderLayout.Inputs, cells: KeptRow)?
+  private var footer: (inputs: AppView.FooterInputs, cells: KeptRow)?
   /// The last frame's rows and this frame's, by screen row: found by row
   /// first (a todo stays on its row unless the list scrolls), then by a
   /// walk of the rows (no hashing of ids: a hash table's lookups cost more
@@ -57,11 +58,22 @@ final class RowMemo {
   /// The header (row 0, drawn first): copied if it was drawn from `inputs`,
   /// else drawn by `draw` and kept.
   func header(_ inputs: HeaderLayout.Inputs, on frame: inout Frame, draw: (inout Frame) -> Void) {
-    if let header, header.inputs == inputs {
-      frame.copy(header.cells, toRow: 0)
+    Self.line(&header, inputs, row: 0, on: &frame, draw: draw)
+  }
+
+  /// The footer at `row`, as `header`.
+  func footer(_ inputs: AppView.FooterInputs, row: Int, on frame: inout Frame, draw: (inout Frame) -> Void) {
+    Self.line(&footer, inputs, row: row, on: &frame, draw: draw)
+  }
+
+  private static func line<Inputs: Equatable>(
+    _ kept: inout (inputs: Inputs, cells: KeptRow)?, _ inputs: Inputs, row: Int, on frame: inout Frame, draw: (inout Frame) -> Void
+  ) {
+    if let kept, kept.inputs == inputs {
+      frame.copy(kept.cells, toRow: row)
     } else {
       draw(&frame)
-      header = (inputs, frame.keep(row: 0))
+      kept = (inputs, frame.keep(row: row))
     }
   }
 
