@@ -18,7 +18,7 @@ public struct Frame: Equatable, Sendable {
   /// (0), drawn (-1), or a kept row's copy untouched since (its id): a row
   /// blank in both frames, or the same copy in both, is the same without
   /// comparing its cells. Not part of what the frame shows (`==`).
-  private(set) var rowSources: [Int64]
+  private var rowSources: [Int64]
   /// Where the text cursor shows; nil hides it.
   public var cursor: (column: Int, row: Int)? {
     get { cursorPosition.map { ($0.column, $0.row) } }

@@ -153,19 +153,17 @@ public enum AppView {
       case .todo(let index):
         let todo = list.todos[index]
         let (selected, marked) = (todo.id == list.selection, list.marks.contains(index))
-        func draw(_ frame: inout Frame) {
+        func draw(_ frame: inout Frame, selected: Bool) -> Int {
           TodoRow.draw(todo, selected: selected, marked: marked, state: state, today: today, row: 1 + offset, on: &frame)
         }
         if let memo, todo.id != editing {
           // Kept unselected: the selected row is its copy restyled, so a
           // move of the selection draws no row.
           let key = RowMemo.Key(todo: todo, marked: marked, blocked: list.isBlocked(todo))
-          let end = memo.row(1 + offset, of: todo.id, key: key, on: &frame) { frame in
-            TodoRow.draw(todo, selected: false, marked: marked, state: state, today: today, row: 1 + offset, on: &frame)
-          }
+          let end = memo.row(1 + offset, of: todo.id, key: key, on: &frame) { draw(&$0, selected: false) }
           if selected { TodoRow.select(row: 1 + offset, end: end, theme: state.settings.theme, on: &frame) }
         } else {
-          draw(&frame)
+          _ = draw(&frame, selected: selected)
         }
       }
     }

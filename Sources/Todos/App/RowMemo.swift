@@ -2,8 +2,8 @@ import FoundationEssentials
 import Terminal
 import TodoModel
 
-/// The list's rows (and the header) as last drawn: a frame draws again
-/// only the rows whose todo or look changed, and copies the others. A row
+/// The list's rows, the header and the footer as last drawn: a frame draws
+/// again only the rows whose todo or look changed, and copies the others. A row
 /// is kept as drawn unselected (the selected row is that copy restyled), so
 /// a move of the selection draws no row at all (a row cost ~13,000
 /// instructions).
@@ -95,11 +95,11 @@ final class RowMemo {
   func row(_ row: Int, of todo: UUID, key: Key, on frame: inout Frame, draw: (inout Frame) -> Int) -> Int {
     if let entry = keptEntry(of: todo, near: row), entry.key == key {
       frame.copy(entry.cells, toRow: row)
-      record(entry, at: row)
+      drawn[row] = entry
       return entry.end
     }
     let end = draw(&frame)
-    record(Entry(todo: todo, key: key, cells: frame.keep(row: row), end: end), at: row)
+    drawn[row] = Entry(todo: todo, key: key, cells: frame.keep(row: row), end: end)
     return end
   }
 
@@ -107,10 +107,6 @@ final class RowMemo {
     if row < kept.count, let entry = kept[row], entry.todo == todo { return entry }
     for entry in kept where entry?.todo == todo { return entry }
     return nil
-  }
-
-  private func record(_ entry: Entry, at row: Int) {
-    drawn[row] = entry
   }
 
   /// The frame's rows are drawn: only they are kept for the next. (The
