@@ -100,7 +100,7 @@ where ElementState.ID == ID {
   /// looked up: the ids from before are not kept, since a second reference
   /// to them held across the reduce would make an insertion into a list of
   /// 100,000 copy them all.
-  @usableFromInline
+  @inlinable
   func cancelRemoved(_ state: State, since before: Membership) -> Effect<Action> {
     guard state[keyPath: elements].membership !== before else { return .none }
     let ids = state[keyPath: elements].idLookup

@@ -137,7 +137,7 @@ final class InteractiveSession {
     }
     // The size the session starts at, so that its replay starts there too.
     recorder?.recordResize(to: terminal.size, at: Date())
-    program.show(on: terminal) { [unowned self] exit in self.end(exit) }
+    program.show(on: terminal) { [unowned self] exit, state in self.end(exit, state) }
   }
 
   /// Counts reads, so that a pending Esc flush knows whether more came.
@@ -217,9 +217,8 @@ final class InteractiveSession {
     locks.releaseAll()
   }
 
-  private func end(_ exit: AppProgram.Exit) -> Never {
+  private func end(_ exit: AppProgram.Exit, _ state: AppReducer.State) -> Never {
     // Before the lock goes: the next yaru tells another program's changes from the base.
-    let state = program.store.state
     if config.historySteps > 0, state.file.phase == .ready { history.keepBase(state.file.base) }
     for parked in state.lists.parked where config.historySteps > 0 && parked.isLoaded && histories.indices.contains(parked.id) {
       histories[parked.id].keepBase(parked.file.base)
@@ -228,7 +227,7 @@ final class InteractiveSession {
     recorder?.finish()
     terminal.stop()
     if let message = exit.message { StandardIO.printError(message) }
-    let choices = RememberedChoices(program.store.state, config: config)
+    let choices = RememberedChoices(state, config: config)
     if choices != startingChoices, let failure = stateFile.save(choices) {
       StandardIO.printError("yaru: cannot remember the choices for next time: \(failure)")
     }

@@ -55,7 +55,7 @@ struct AppProgramTests {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
     let (program, terminal) = program(disk)
     var exits: [AppProgram.Exit] = []
-    program.show(on: terminal) { exits.append($0) }
+    program.show(on: terminal) { exit, _ in exits.append(exit) }
     program.start()
     io.advance()
     program.press(["x", "q", "j"])
@@ -74,7 +74,7 @@ struct AppProgramTests {
     var exits: [AppProgram.Exit] = []
     program.start()
     io.advance()
-    program.show(on: terminal) { exits.append($0) }
+    program.show(on: terminal) { exit, _ in exits.append(exit) }
     #expect(exits == [AppProgram.Exit(status: 2, message: "yaru: Cannot read todo.txt: line 3 is not valid UTF-8")])
     #expect(terminal.presents == 0)
   }

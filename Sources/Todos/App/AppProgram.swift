@@ -25,8 +25,9 @@ public final class AppProgram {
   private var isReadingKeys = false
   /// No frame before `start`: until then the state is not the list's.
   private var isStarted = false
-  /// Called once, when the program may end.
-  private var onExit: (Exit) -> Void = { _ in }
+  /// Called once, when the program may end, with the last state (lent:
+  /// it is called while the store lends the state to its observers).
+  private var onExit: (Exit, AppReducer.State) -> Void = { _, _ in }
   public private(set) var exit: Exit?
   private var isKeymapPrepared = false
 
@@ -49,12 +50,12 @@ public final class AppProgram {
 
   /// Draws on `backend` from now on (the first frame as soon as there is one
   /// to show); `onExit` is called once, when the program may end.
-  public func show(on backend: any TerminalBackend, onExit: @escaping (Exit) -> Void = { _ in }) {
+  public func show(on backend: any TerminalBackend, onExit: @escaping (Exit, AppReducer.State) -> Void = { _, _ in }) {
     self.backend = backend
     let memo = RowMemo()
     renderer = Renderer(backend: backend, view: { state, size in AppView.render(state, size, memo: memo) })
     self.onExit = onExit
-    if let exit { return onExit(exit) }  // it failed before there was a screen
+    if let exit { return onExit(exit, store.state) }  // it failed before there was a screen
     store.send(.screenResized(backend.size))
   }
 
@@ -63,7 +64,7 @@ public final class AppProgram {
   public func press(_ keys: [Key]) {
     isReadingKeys = true
     for key in keys where exit == nil && !store.state.isQuitting {
-      guard let action = Keymap.action(for: key, in: store.state) else { continue }
+      guard let action = store.read({ Keymap.action(for: key, in: $0) }) else { continue }
       // Keys, not actions, make a macro: it is a key script. The `Q` that stops it is not one of them.
       if store.state.macros.recording != nil, action != .macro(.recordTapped), Macros.records(key) {
         store.send(.macro(.keyRecorded(key)))
@@ -71,7 +72,7 @@ public final class AppProgram {
       store.send(action)
     }
     isReadingKeys = false
-    stateChanged(store.state)
+    store.read { stateChanged($0) }
   }
 
   /// Whether a printable key now would be text (a line being typed: a todo,
@@ -105,9 +106,9 @@ public final class AppProgram {
   private func stateChanged(_ state: AppReducer.State) {
     guard exit == nil else { return }
     if case .failed(let message) = state.file.phase {
-      finish(Exit(status: 2, message: "yaru: \(message)"))
+      finish(Exit(status: 2, message: "yaru: \(message)"), state)
     } else if state.canExit {
-      finish(Exit(status: state.exit.status, message: state.exit.message))
+      finish(Exit(status: state.exit.status, message: state.exit.message), state)
     } else if isStarted, state.hasFrame, !isReadingKeys, let renderer {
       renderer.render(state)
       if !isKeymapPrepared {
@@ -119,9 +120,9 @@ public final class AppProgram {
     }
   }
 
-  private func finish(_ exit: Exit) {
+  private func finish(_ exit: Exit, _ state: AppReducer.State) {
     self.exit = exit
     store.cancelAllEffects()
-    onExit(exit)
+    onExit(exit, state)
   }
 }

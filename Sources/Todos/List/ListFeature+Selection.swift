@@ -60,9 +60,12 @@ extension ListFeature.State {
     let screenOrder = screenOrder
     let todos = todos.elements.span
     let last = todos.count - 1
-    let groups = backward ? (start.isSunk ? [true, false] : [false]) : (start.isSunk ? [true] : [false, true])
-    for group in groups {
-      let first = group == start.isSunk ? start.index : (backward ? last : 0)
+    // The start's group, then the other one in the walk's direction (none
+    // back from the active ones, none on from the sunk ones).
+    let groups = backward ? (start.isSunk ? 2 : 1) : (start.isSunk ? 1 : 2)
+    for step in 0..<groups {
+      let group = step == 0 ? start.isSunk : !start.isSunk
+      let first = step == 0 ? start.index : (backward ? last : 0)
       for place in stride(from: backward ? min(first, last) : first, through: backward ? 0 : last, by: backward ? -1 : 1) {
         let index = screenOrder.fileIndex(at: place)
         guard visibility.isSunk(todos[index]) == group, visibility.test(todos[index]) else { continue }
@@ -183,7 +186,7 @@ extension ListFeature.State {
   /// Takes the old selection and its place, not the old state: holding a copy
   /// of the list would make every change copy all of it.
   mutating func repairSelection(anchor: (id: UUID, position: ListPosition)?) {
-    if let todo = selectedTodo, isVisible(todo) { return }
+    if let index = selection.flatMap({ todos.index(id: $0) }), Visibility(self).test(todos.elements.span[index]) { return }
     guard let anchor, !todos.isEmpty else {
       selection = firstVisible()?.id
       return

@@ -19,12 +19,14 @@ struct Visibility: Sendable {
   /// For `is:blocked`.
   let dependencies: Dependencies
 
-  init(_ state: ListFeature.State) {
+  /// Borrows the state: a copy of it (made at every scan) cost more than
+  /// the test of a screen of todos.
+  init(_ state: borrowing ListFeature.State) {
     filter = state.filter
     let today = state.shown.today
     hidingOn = state.showsHidden ? nil : today
-    let search = SearchQuery(state.shown.query, today: today)
-    self.query = search.isEmpty ? nil : search
+    let search = state.shown.query.isEmpty ? nil : SearchQuery(state.shown.query, today: today)
+    self.query = search?.isEmpty == false ? search : nil
     editing = state.shown.editing
     unsunk = state.unsunk
     arriving = Self.arrivals(state)
