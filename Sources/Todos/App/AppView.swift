@@ -146,21 +146,33 @@ public enum AppView {
     let today = Day(state.now, at: state.utcOffset)
     memo?.begin(RowMemo.Look(theme: state.settings.theme, showsHidden: list.showsHidden, today: today, columns: frame.size.columns), rows: frame.size.rows)
     let editing: UUID? = if case .editing(let editing) = state.mode { editing.id } else { nil }
+    // A todo kept is read in place (through a span: an array's subscript
+    // copies), never copied: a copy and its release cost more than the
+    // row's look-up in the memo.
+    let todos = list.todos.elements
+    var selectedRow: Int?
     for (offset, row) in shown.enumerated() {
       switch row {
       case .heading(let group):
         frame.write(list.heading(of: group), column: 1, row: 1 + offset, style: state.settings.theme[.heading])
       case .todo(let index):
-        let todo = list.todos[index]
-        let (selected, marked) = (todo.id == list.selection, list.marks.contains(index))
+        let id = todos.span[index].id
+        let (selected, marked) = (id == list.selection, list.marks.contains(index))
+        if selected { selectedRow = 1 + offset }
         func draw(_ frame: inout Frame, selected: Bool) -> Int {
-          TodoRow.draw(todo, selected: selected, marked: marked, state: state, today: today, row: 1 + offset, on: &frame)
+          TodoRow.draw(todos[index], selected: selected, marked: marked, state: state, today: today, row: 1 + offset, on: &frame)
         }
-        if let memo, todo.id != editing {
+        if let memo, id != editing {
           // Kept unselected: the selected row is its copy restyled, so a
           // move of the selection draws no row.
-          let key = RowMemo.Key(todo: todo, marked: marked, blocked: list.isBlocked(todo))
-          let end = memo.row(1 + offset, of: todo.id, key: key, on: &frame) { draw(&$0, selected: false) }
+          let blocked = list.dependencies.isBlocked(todos.span[index])
+          let end: Int
+          if let kept = memo.copyKept(1 + offset, of: todos.span[index], marked: marked, blocked: blocked, on: &frame) {
+            end = kept
+          } else {
+            end = draw(&frame, selected: false)
+            memo.keep(1 + offset, drawnFrom: RowMemo.Key(todo: todos[index], marked: marked, blocked: blocked), end: end, of: frame)
+          }
           if selected { TodoRow.select(row: 1 + offset, end: end, theme: state.settings.theme, on: &frame) }
         } else {
           _ = draw(&frame, selected: selected)
@@ -175,8 +187,8 @@ public enum AppView {
     case .list, .choosingPriority, .choosingRegister, .choosingList: false
     case .editing, .searching, .prompting, .help, .history: true
     }
-    if !cursorIsElsewhere, let offset = shown.firstIndex(where: { $0.fileIndex.map { list.todos[$0].id } == list.selection }) {
-      frame.cursor = (TodoRow.boxColumn, 1 + offset)
+    if !cursorIsElsewhere, let selectedRow {
+      frame.cursor = (TodoRow.boxColumn, selectedRow)
     }
   }
 

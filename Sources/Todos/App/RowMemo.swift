@@ -42,6 +42,11 @@ final class RowMemo {
       self.cells = cells
       self.end = end
     }
+
+    /// Compared in place (read from outside, `key.todo` was copied out).
+    func isDrawn(from todo: borrowing Todo.State, marked: Bool, blocked: Bool) -> Bool {
+      key.marked == marked && key.blocked == blocked && key.todo == todo
+    }
   }
 
   private var look: Look?
@@ -89,18 +94,21 @@ final class RowMemo {
     drawn.append(contentsOf: repeatElement(nil, count: rows))
   }
 
-  /// The row of `todo` at `row`, unselected: copied if it was drawn with
-  /// `key`, else drawn by `draw` (which returns the column after its
-  /// content) and kept. Returns that column.
-  func row(_ row: Int, of todo: UUID, key: Key, on frame: inout Frame, draw: (inout Frame) -> Int) -> Int {
-    if let entry = keptEntry(of: todo, near: row), entry.key == key {
-      frame.copy(entry.cells, toRow: row)
-      drawn[row] = entry
-      return entry.end
-    }
-    let end = draw(&frame)
-    drawn[row] = Entry(todo: todo, key: key, cells: frame.keep(row: row), end: end)
-    return end
+  /// The row of `todo` at `row`, unselected, copied onto the frame if it
+  /// was drawn from this todo, marked and blocked alike: the column after
+  /// its content; nil if it must be drawn (then `keep` it). The todo is
+  /// borrowed (a copy of each row's todo cost as much as the look-up).
+  func copyKept(_ row: Int, of todo: borrowing Todo.State, marked: Bool, blocked: Bool, on frame: inout Frame) -> Int? {
+    guard let entry = keptEntry(of: todo.id, near: row), entry.isDrawn(from: todo, marked: marked, blocked: blocked) else { return nil }
+    frame.copy(entry.cells, toRow: row)
+    drawn[row] = entry
+    return entry.end
+  }
+
+  /// Keeps `row` of `frame`, just drawn unselected from `key` (its content
+  /// ends before column `end`).
+  func keep(_ row: Int, drawnFrom key: Key, end: Int, of frame: Frame) {
+    drawn[row] = Entry(todo: key.todo.id, key: key, cells: frame.keep(row: row), end: end)
   }
 
   private func keptEntry(of todo: UUID, near row: Int) -> Entry? {

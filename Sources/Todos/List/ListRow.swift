@@ -83,6 +83,7 @@ extension ListFeature.State {
   func rows(from start: ListPosition, belowHeading: Bool = false, backward: Bool = false, limit: Int) -> [ListRow] {
     var found: [ListRow] = []
     guard limit > 0 else { return found }
+    found.reserveCapacity(min(limit, todos.count + 1))  // a screen, not grown row by row
     let collect = { (row: ListRow) -> Bool in
       found.append(row)
       return found.count < limit
