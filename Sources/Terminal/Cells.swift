@@ -82,12 +82,6 @@ public struct Cells: Equatable, Sendable, RandomAccessCollection {
     return part
   }
 
-  /// Writes `cells` over these from `start`.
-  mutating func replace(from start: Int, with cells: Cells) {
-    elements.replaceSubrange(start..<start + cells.count, with: cells.elements)
-    if !cells.longGraphemes.isEmpty { keepLongGraphemes(from: cells, in: start..<start + cells.count) }
-  }
-
   private init(elements: [Cell]) {
     self.elements = elements
   }

@@ -11,9 +11,15 @@ public struct Size: Hashable, Sendable {
 
 /// What the screen should show: a grid of cells and where the cursor is.
 /// Views build frames; the renderer compares them. Pure data, no terminal.
+///
+/// Row by row, each row its own `Cells` (copy on write): a new frame is
+/// one blank row shared by every row, a kept row is put back by reference,
+/// and only a row written to is copied (a grid in one piece was made and
+/// filled cell by cell for every key, and kept rows copied into it).
 public struct Frame: Equatable, Sendable {
   public let size: Size
-  private(set) var cells: Cells
+  /// `size.rows` rows of `size.columns` cells.
+  private(set) var rows: [Cells]
   /// What each row holds, for the diff: blank since the frame was made
   /// (0), drawn (-1), or a kept row's copy untouched since (its id): a row
   /// blank in both frames, or the same copy in both, is the same without
@@ -33,21 +39,21 @@ public struct Frame: Equatable, Sendable {
 
   public init(size: Size) {
     self.size = size
-    self.cells = Cells(repeating: .blank, count: max(0, size.columns) * max(0, size.rows))
+    self.rows = Array(repeating: Cells(repeating: .blank, count: max(0, size.columns)), count: max(0, size.rows))
     self.rowSources = Array(repeating: 0, count: max(0, size.rows))
   }
 
   public static func == (lhs: Frame, rhs: Frame) -> Bool {
-    lhs.size == rhs.size && lhs.cells == rhs.cells && lhs.cursorPosition == rhs.cursorPosition
+    lhs.size == rhs.size && lhs.rows == rhs.rows && lhs.cursorPosition == rhs.cursorPosition
   }
 
   public subscript(column: Int, row: Int) -> Cell {
-    cells[row * size.columns + column]
+    rows[row][column]
   }
 
   /// The whole grapheme at a cell, as written.
   public func grapheme(column: Int, row: Int) -> Character {
-    cells.grapheme(at: row * size.columns + column)
+    rows[row].grapheme(at: column)
   }
 
   /// Writes `text` from `column` on `row`, stopping before `limit` (default:
@@ -102,7 +108,7 @@ public struct Frame: Equatable, Sendable {
       if x < end { put(Cell(Self.ellipsis, style: style), at: x, row: row) ; x += 1 }
       return false
     }
-    put(cells.cell(character, width: UInt8(width), style: style), at: x, row: row)
+    put(rows[row].cell(character, width: UInt8(width), style: style), at: x, row: row)
     for offset in 1..<width { put(.continuation(style), at: x + offset, row: row) }
     x += width
     return true
@@ -121,26 +127,22 @@ public struct Frame: Equatable, Sendable {
 
   private static let ellipsis = PackedGrapheme("…")!
 
-  /// The cells of `row`, left to right, without the blank cells that end
-  /// it: a row to put back later with `setCells` (a memo of rows that did
-  /// not change), costing its text, not the frame's width.
+  /// The cells of `row`, left to right.
   public func cells(ofRow row: Int) -> Cells {
-    let start = row * size.columns
-    var end = start + size.columns
-    while end > start, cells[end - 1] == .blank { end -= 1 }
-    return cells.extracting(start..<end)
+    rows[row]
   }
 
-  /// Row `row`'s cells, kept to be copied into later frames as wide.
+  /// Row `row`'s cells, kept to be put back into later frames as wide (a
+  /// reference to them, not a copy).
   public func keep(row: Int) -> KeptRow {
-    KeptRow(cells: cells(ofRow: row), id: KeptRow.newID())
+    KeptRow(cells: rows[row], id: KeptRow.newID())
   }
 
-  /// Puts a kept row back, on a row that is still blank.
+  /// Puts a kept row back in place of what `row` holds.
   public mutating func copy(_ kept: KeptRow, toRow row: Int) {
-    precondition(kept.cells.count <= size.columns, "Frame: a row is no wider than the frame")
-    cells.replace(from: row * size.columns, with: kept.cells)
-    rowSources[row] = rowSources[row] == Self.blankRow ? kept.id : Self.drawn
+    precondition(kept.cells.count == size.columns, "Frame: a kept row is as wide as the frame")
+    rows[row] = kept.cells
+    rowSources[row] = kept.id
   }
 
   /// Whether `row` is known to be the same in `previous` without comparing
@@ -157,7 +159,7 @@ public struct Frame: Equatable, Sendable {
     guard row >= 0, row < size.rows else { return }
     rowSources[row] = Self.drawn
     for x in columns.clamped(to: 0..<size.columns) {
-      change(&cells.elements[row * size.columns + x].style)
+      change(&rows[row].elements[x].style)
     }
   }
 
@@ -165,7 +167,7 @@ public struct Frame: Equatable, Sendable {
   public func text(row: Int) -> String {
     var line: [UInt8] = []
     for x in 0..<size.columns where self[x, row].width > 0 {
-      cells.appendUTF8(of: row * size.columns + x, to: &line)
+      rows[row].appendUTF8(of: x, to: &line)
     }
     while line.last == UInt8(ascii: " ") { line.removeLast() }
     return String(decoding: line, as: UTF8.self)
@@ -174,30 +176,29 @@ public struct Frame: Equatable, Sendable {
   /// Every row's text, top to bottom.
   public var lines: [String] { (0..<size.rows).map(text(row:)) }
 
-  private mutating func blank(from first: Int, through last: Int) {
+  private mutating func blank(from first: Int, through last: Int, row: Int) {
     guard first <= last else { return }
-    for index in first...last { cells.elements[index] = Cell(.space, style: cells[index].style) }
+    for x in first...last { rows[row].elements[x] = Cell(.space, style: rows[row][x].style) }
   }
 
-  private mutating func put(_ cell: Cell, at column: Int, row: Int) {
-    let index = row * size.columns + column
+  private mutating func put(_ cell: Cell, at x: Int, row: Int) {
     // Overwriting part of a wide grapheme blanks the rest of it (but the
     // covered cells of the grapheme being written belong to it). A covered
     // cell written over another wide grapheme's first cell blanks that one's
     // covered cells too: left behind, they would make the next grapheme
     // written there blank the one just written.
-    let rowStart = row * size.columns
-    if cell.width > 0, cells[index].width == 0 {
-      var lead = index
-      while lead > rowStart, cells[lead].width == 0 { lead -= 1 }
+    let old = rows[row][x]
+    if cell.width > 0, old.width == 0 {
+      var lead = x
+      while lead > 0, rows[row][lead].width == 0 { lead -= 1 }
       // All of it: a grapheme wider than 2 also covers cells after this one.
-      let last = min(lead + max(Int(cells[lead].width), 1) - 1, rowStart + size.columns - 1)
-      blank(from: lead, through: index - 1)
-      blank(from: index + 1, through: last)
+      let last = min(lead + max(Int(rows[row][lead].width), 1) - 1, size.columns - 1)
+      blank(from: lead, through: x - 1, row: row)
+      blank(from: x + 1, through: last, row: row)
     }
-    if cells[index].width > 1 {
-      blank(from: index + 1, through: min(index + Int(cells[index].width) - 1, rowStart + size.columns - 1))
+    if old.width > 1 {
+      blank(from: x + 1, through: min(x + Int(old.width) - 1, size.columns - 1), row: row)
     }
-    cells.elements[index] = cell
+    rows[row].elements[x] = cell
   }
 }

@@ -100,7 +100,7 @@ struct CellsTests {
     frame.write("x", column: 0, row: 1)
     frame.write("a\(Self.umlauts)\(Self.family)b", column: 0, row: 2)
     let row = frame.keep(row: 2)
-    #expect(row.cells.count == 5, "trailing blanks are left out")
+    #expect(row.cells.count == 12, "as wide as the frame")
     var next = Frame(size: size)
     next.write("\(Self.family)", column: 4, row: 0)
     next.copy(row, toRow: 1)
@@ -148,13 +148,14 @@ struct KeptRowDiffTests {
     #expect(restyled.changes(since: before).map { [$0.row, $0.column] } == [[1, 0]])
   }
 
-  @Test func aCopyOverDrawnCellsIsCompared() {
+  @Test func aCopyReplacesTheRowAndWhatIsWrittenAfterItIsCompared() {
     let row = kept("abc")
     var before = Frame(size: size), after = Frame(size: size)
     before.write("abcdef", column: 0, row: 1)
     before.copy(row, toRow: 1)
-    after.write("abcxyz", column: 0, row: 1)
+    #expect(before.text(row: 1) == "abc", "the copy is the whole row")
     after.copy(row, toRow: 1)
+    after.write("xyz", column: 3, row: 1)
     #expect(after.text(row: 1) == "abcxyz")
     #expect(after.changes(since: before).map { [$0.row, $0.column] } == [[1, 3]])
   }
