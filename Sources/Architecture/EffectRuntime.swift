@@ -11,6 +11,8 @@ public final class EffectRuntime<Action: Sendable> {
   private var byID: [EffectID: Set<Int>] = [:]
   private var counter = 0
   private let deliver: @MainActor (Action) -> Void
+  /// While held: work to hand to its scheduler at `releaseHeld()`, in order.
+  private var held: [() -> Void]?
 
   public init(deliver: @escaping @MainActor (Action) -> Void) {
     self.deliver = deliver
@@ -21,6 +23,22 @@ public final class EffectRuntime<Action: Sendable> {
 
   public func start(_ effect: Effect<Action>) {
     start(effect, ids: [])
+  }
+
+  /// Until `releaseHeld()`, effects start (they are registered, and can be
+  /// cancelled) but their work is not handed to its scheduler yet: a key's
+  /// frame is drawn before its save or timer wakes another thread to
+  /// compete with the drawing for the processor.
+  public func hold() {
+    if held == nil { held = [] }
+  }
+
+  /// Hands the held work to the schedulers, in the order it came; work of
+  /// an effect cancelled meanwhile is dropped there (`attach`).
+  public func releaseHeld() {
+    guard let work = held else { return }
+    held = nil
+    for schedule in work { schedule() }
   }
 
   /// Cancels everything, e.g. when the program quits.
@@ -48,32 +66,47 @@ public final class EffectRuntime<Action: Sendable> {
     case .run(let scheduler, let delay, let body):
       let effect = register(ids)
       let send = sender(for: effect)
-      effect.attach(scheduler.schedule(after: delay) { [weak self] in
-        guard !effect.isCancelled else { return }
-        body(send)
-        onMainActor { self?.finish(effect) }
-      })
+      schedule(effect) {
+        scheduler.schedule(after: delay) { [weak self] in
+          guard !effect.isCancelled else { return }
+          body(send)
+          onMainActor { self?.finish(effect) }
+        }
+      }
     case .runAt(let scheduler, let date, let body):
       let effect = register(ids)
       let send = sender(for: effect)
-      effect.attach(scheduler.schedule(at: date) { [weak self] in
-        guard !effect.isCancelled else { return }
-        body(send)
-        onMainActor { self?.finish(effect) }
-      })
+      schedule(effect) {
+        scheduler.schedule(at: date) { [weak self] in
+          guard !effect.isCancelled else { return }
+          body(send)
+          onMainActor { self?.finish(effect) }
+        }
+      }
     case .timer(let scheduler, let interval, let action):
       let effect = register(ids)
       let send = sender(for: effect)
-      effect.attach(scheduler.schedule(every: interval) { send(action(scheduler.now)) })
+      schedule(effect) { scheduler.schedule(every: interval) { send(action(scheduler.now)) } }
     case .listen(let scheduler, let start):
       let effect = register(ids)
       let send = sender(for: effect)
-      effect.attach(scheduler.schedule(after: .zero) {
-        guard !effect.isCancelled else { return }
-        // Replaces the scheduled start, which has run: a cancel from now on
-        // stops the source (at once, if it came while `start` ran).
-        effect.attach(start(send))
-      })
+      schedule(effect) {
+        scheduler.schedule(after: .zero) {
+          guard !effect.isCancelled else { return }
+          // Replaces the scheduled start, which has run: a cancel from now on
+          // stops the source (at once, if it came while `start` ran).
+          effect.attach(start(send))
+        }
+      }
+    }
+  }
+
+  /// Hands `effect`'s work to its scheduler (`make`), now or, while held, at release.
+  private func schedule(_ effect: RunningEffect, _ make: @escaping () -> ScheduledWork) {
+    if held != nil {
+      held?.append { effect.attach(make()) }
+    } else {
+      effect.attach(make())
     }
   }
 

@@ -58,6 +58,14 @@ public final class Store<State, Action: Sendable> {
 
   @inlinable static func lend<R>(_ state: inout State, to body: (State) -> R) -> R { body(state) }
 
+  /// Runs `body` (actions sent, a frame drawn) with effects held: their
+  /// work reaches its schedulers after it (`EffectRuntime.hold`).
+  public func holdingEffects(_ body: () -> Void) {
+    effects.hold()
+    body()
+    effects.releaseHeld()
+  }
+
   /// Calls `observer` with the new state after each batch of actions.
   public func observe(_ observer: @escaping (State) -> Void) {
     observers.append(observer)

@@ -68,7 +68,11 @@ public struct LineHunk: Equatable, Sendable {
   /// characters, in quotes: how messages and the history name a line.
   public static func quoted(_ line: String) -> String {
     let text = TodoTxt.parse(line[...], id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))).text
-    return "\"" + (text.count > 40 ? text.prefix(39) + "…" : text[...]) + "\""
+    // Strings joined, not a Substring into a String: that `+` is generic,
+    // and its first call in a process looked its types up by name (~190,000
+    // instructions on the first toggle's key).
+    let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
+    return "\"" + shown + "\""
   }
 
   /// `lines` with `hunks` made on them in order, each where its lines are

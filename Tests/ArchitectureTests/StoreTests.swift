@@ -70,6 +70,25 @@ struct StoreTests {
     #expect(second == batches)
   }
 
+  /// A key's frame is drawn before its effects' work reaches a scheduler;
+  /// an effect cancelled meanwhile never runs.
+  @Test func heldEffectsReachTheirSchedulerAfterTheBodyAndCancelledOnesNever() {
+    let scheduler = TestScheduler()
+    let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    var pendingInBody: [Bool] = []
+    store.holdingEffects {
+      store.send(.incrementTwiceLater)
+      store.send(.delayedIncrement)
+      store.send(.cancelDelayed)
+      pendingInBody.append(scheduler.hasPendingWork)
+    }
+    #expect(pendingInBody == [false], "nothing handed to the scheduler while held")
+    #expect(scheduler.hasPendingWork)
+    scheduler.advance(by: .seconds(2))
+    #expect(store.state.count == 2, "the cancelled delayed increment did not run")
+    #expect(store.runningEffectCount == 0)
+  }
+
   @Test func effectsOnTheVirtualClockDeliverWhenAdvanced() {
     let scheduler = TestScheduler()
     let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))

@@ -38,6 +38,29 @@ struct AppProgramTests {
     program.store.cancelAllEffects()
   }
 
+  /// The first frame is followed by a rehearsal of a toggle on a copy of
+  /// the state: it leaves no trace in the list, the file, the history or
+  /// the ids the next change draws.
+  @Test func theRehearsalAfterTheFirstFrameLeavesNoTrace() {
+    let disk = InMemoryDisk(["todo.txt": "water plants rec:1d due:2026-11-25\n"])
+    let (program, terminal) = program(disk)
+    program.show(on: terminal)
+    program.start()
+    io.advance()
+    scheduler.advance(by: .seconds(5))
+    io.advance()
+    #expect(program.store.state.list.todos.map(\.isComplete) == [false])
+    #expect(program.store.state.list.history.undoDepth == 0)
+    #expect(disk.file("todo.txt") == "water plants rec:1d due:2026-11-25\n")
+    #expect(terminal.lines[1] == " [ ] water plants rec:1d due:2026-11-25")
+    program.press(["x"])
+    scheduler.advance(by: .seconds(2))
+    io.advance()
+    #expect(program.store.state.list.todos.count == 2, "the toggle brought the next occurrence")
+    #expect(Set(program.store.state.list.todos.map(\.id)).count == 2, "its id is new")
+    program.store.cancelAllEffects()
+  }
+
   @Test func aSlowLoadSaysLoadingAfterTheDelay() {
     let (program, terminal) = program(InMemoryDisk(["todo.txt": "one\n"]))
     program.show(on: terminal)
