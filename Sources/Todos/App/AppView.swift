@@ -135,17 +135,26 @@ public enum AppView {
   private static func list(_ state: AppReducer.State, _ frame: inout Frame, memo: RowMemo?) {
     let rows = listRows(in: frame.size)
     let list = state.list
-    let shown = list.screenRows(count: rows)
+    let today = Day(state.now, at: state.utcOffset)
+    let look = RowMemo.Look(theme: state.settings.theme, showsHidden: list.showsHidden, today: today, columns: frame.size.columns)
+    let editing: UUID? = if case .editing(let editing) = state.mode { editing.id } else { nil }
+    // The row being edited is never kept: no page with it is.
+    let page = editing != nil ? nil : RowMemo.Page(
+      look: look, rows: rows, ids: list.todos.membership, listVersion: list.listVersion, scrollTop: list.scrollTop,
+      scrollTopBelowHeading: list.scrollTopBelowHeading, filter: list.filter, order: list.order, unsunk: list.unsunk,
+      shown: list.shown, marks: list.marks
+    )
+    let keptRows = page.flatMap { memo?.rows(drawnFrom: $0) }
+    let shown = keptRows ?? list.screenRows(count: rows)
     if shown.isEmpty {
+      memo?.drew([], from: nil)
       let hint = list.todos.allSatisfy(\.isBlankLine) ? "No todos yet — press a to add one"
         : !state.query.isEmpty ? "No todo matches the search — Esc clears it"
         : "No \(list.filter.rawValue.lowercased()) todos — f changes the filter"
       frame.write(hint, column: 1, row: 1, style: Style(dim: true))
       return
     }
-    let today = Day(state.now, at: state.utcOffset)
-    memo?.begin(RowMemo.Look(theme: state.settings.theme, showsHidden: list.showsHidden, today: today, columns: frame.size.columns), rows: frame.size.rows)
-    let editing: UUID? = if case .editing(let editing) = state.mode { editing.id } else { nil }
+    memo?.begin(look, rows: frame.size.rows)
     // A todo kept is read in place (through a span: an array's subscript
     // copies), never copied: a copy and its release cost more than the
     // row's look-up in the memo.
@@ -156,6 +165,15 @@ public enum AppView {
       case .heading(let group):
         frame.write(list.heading(of: group), column: 1, row: 1 + offset, style: state.settings.theme[.heading])
       case .todo(let index):
+        if let memo, keptRows != nil {
+          // The last frame's page: the same todo on this row, drawn alike.
+          let (id, end) = memo.copyLastFrameRow(1 + offset, on: &frame)
+          if id == list.selection {
+            selectedRow = 1 + offset
+            TodoRow.select(row: 1 + offset, end: end, theme: state.settings.theme, on: &frame)
+          }
+          continue
+        }
         let id = todos.span[index].id
         let (selected, marked) = (id == list.selection, list.marks.contains(index))
         if selected { selectedRow = 1 + offset }
@@ -179,6 +197,7 @@ public enum AppView {
         }
       }
     }
+    memo?.drew(shown, from: page)
     memo?.end()
     // The terminal's own cursor sits in the selected row's box: screen
     // readers follow it, and an input method opens its candidates there.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import IdentifiedCollections
 import Terminal
 import TodoModel
 
@@ -27,6 +28,32 @@ final class RowMemo {
     let blocked: Bool
   }
 
+  /// Everything the list's rows are drawn from but the selection. A frame
+  /// drawn from the last frame's page shows the same rows (the same todos in
+  /// the same places, drawn alike): a move of the selection copies them
+  /// without walking the list or comparing a todo. The list's todos are
+  /// named by which ids it has (its membership token, held) and its
+  /// version (every change to the list counts one).
+  struct Page: Equatable {
+    let look: Look
+    let rows: Int
+    let ids: Membership
+    let listVersion: Int
+    let scrollTop: ListPosition
+    let scrollTopBelowHeading: Bool
+    let filter: Filter
+    let order: ListOrder
+    let unsunk: Set<UUID>
+    let shown: ListFeature.Shown
+    let marks: Marks
+
+    static func == (a: Page, b: Page) -> Bool {
+      a.ids === b.ids && a.listVersion == b.listVersion && a.rows == b.rows && a.look == b.look && a.scrollTop == b.scrollTop
+        && a.scrollTopBelowHeading == b.scrollTopBelowHeading && a.filter == b.filter && a.order == b.order && a.shown == b.shown
+        && a.unsunk == b.unsunk && a.marks == b.marks
+    }
+  }
+
   /// A class: the tables hand entries on by reference (a struct this size
   /// was copied whole at every look into a table, ~10 k instructions a frame).
   private final class Entry {
@@ -50,6 +77,8 @@ final class RowMemo {
   }
 
   private var look: Look?
+  /// The last frame's page and its rows, when every todo row was kept.
+  private var page: (page: Page, rows: [ListRow])?
   /// The header and the footer as last drawn, and what they were drawn from.
   private var header: (inputs: HeaderLayout.Inputs, cells: KeptRow)?
   private var footer: (inputs: AppView.FooterInputs, cells: KeptRow)?
@@ -92,6 +121,26 @@ final class RowMemo {
     // checked accesses to the table (a class's property).
     drawn.removeAll(keepingCapacity: true)
     drawn.append(contentsOf: repeatElement(nil, count: rows))
+  }
+
+  /// The last frame's rows, if it was drawn from `page`: copy each todo
+  /// row with `copyLastFrameRow(_:on:)`.
+  func rows(drawnFrom page: Page) -> [ListRow]? {
+    self.page?.page == page ? self.page?.rows : nil
+  }
+
+  /// This frame's rows were drawn from `page` (nil: not all kept).
+  func drew(_ rows: [ListRow], from page: Page?) {
+    self.page = page.map { ($0, rows) }
+  }
+
+  /// The last frame's todo row `row`, copied unselected onto the same row
+  /// of this one: its todo, and the column after its content.
+  func copyLastFrameRow(_ row: Int, on frame: inout Frame) -> (todo: UUID, end: Int) {
+    guard row < kept.count, let entry = kept[row] else { preconditionFailure("RowMemo: no row kept at \(row) for a page drawn before") }
+    frame.copy(entry.cells, toRow: row)
+    drawn[row] = entry
+    return (entry.todo, entry.end)
   }
 
   /// The row of `todo` at `row`, unselected, copied onto the frame if it
