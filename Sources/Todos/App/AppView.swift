@@ -154,26 +154,50 @@ public enum AppView {
       frame.write(hint, column: 1, row: 1, style: Style(dim: true))
       return
     }
+    var selectedRow: Int?
+    if let memo, let keptRows {
+      // The last frame's page: the same todos on the same rows, drawn alike.
+      for (offset, row) in keptRows.enumerated() {
+        if case .heading(let group) = row {
+          frame.write(list.heading(of: group), column: 1, row: 1 + offset, style: state.settings.theme[.heading])
+        }
+      }
+      if let (row, end) = memo.copyLastFrame(selecting: list.selection, on: &frame) {
+        selectedRow = row
+        TodoRow.select(row: row, end: end, theme: state.settings.theme, on: &frame)
+      }
+    } else {
+      drawRows(shown, of: state, look: look, editing: editing, page: page, memo: memo, selectedRow: &selectedRow, on: &frame)
+    }
+    // The terminal's own cursor sits in the selected row's box: screen
+    // readers follow it, and an input method opens its candidates there.
+    // (A line being typed has it; an overlay hides it.)
+    let cursorIsElsewhere = switch state.mode {
+    case .list, .choosingPriority, .choosingRegister, .choosingList: false
+    case .editing, .searching, .prompting, .help, .history: true
+    }
+    if !cursorIsElsewhere, let selectedRow {
+      frame.cursor = (TodoRow.boxColumn, selectedRow)
+    }
+  }
+
+  /// The list's rows drawn, each todo's copied from the memo if it was
+  /// drawn alike before.
+  private static func drawRows(
+    _ shown: [ListRow], of state: AppReducer.State, look: RowMemo.Look, editing: UUID?, page: RowMemo.Page?, memo: RowMemo?,
+    selectedRow: inout Int?, on frame: inout Frame
+  ) {
+    let (list, today) = (state.list, look.today)
     memo?.begin(look, rows: frame.size.rows)
     // A todo kept is read in place (through a span: an array's subscript
     // copies), never copied: a copy and its release cost more than the
     // row's look-up in the memo.
     let todos = list.todos.elements
-    var selectedRow: Int?
     for (offset, row) in shown.enumerated() {
       switch row {
       case .heading(let group):
         frame.write(list.heading(of: group), column: 1, row: 1 + offset, style: state.settings.theme[.heading])
       case .todo(let index):
-        if let memo, keptRows != nil {
-          // The last frame's page: the same todo on this row, drawn alike.
-          let (id, end) = memo.copyLastFrameRow(1 + offset, on: &frame)
-          if id == list.selection {
-            selectedRow = 1 + offset
-            TodoRow.select(row: 1 + offset, end: end, theme: state.settings.theme, on: &frame)
-          }
-          continue
-        }
         let id = todos.span[index].id
         let (selected, marked) = (id == list.selection, list.marks.contains(index))
         if selected { selectedRow = 1 + offset }
@@ -199,16 +223,6 @@ public enum AppView {
     }
     memo?.drew(shown, from: page)
     memo?.end()
-    // The terminal's own cursor sits in the selected row's box: screen
-    // readers follow it, and an input method opens its candidates there.
-    // (A line being typed has it; an overlay hides it.)
-    let cursorIsElsewhere = switch state.mode {
-    case .list, .choosingPriority, .choosingRegister, .choosingList: false
-    case .editing, .searching, .prompting, .help, .history: true
-    }
-    if !cursorIsElsewhere, let selectedRow {
-      frame.cursor = (TodoRow.boxColumn, selectedRow)
-    }
   }
 
   private static func statusLine(_ state: AppReducer.State, _ frame: inout Frame) {

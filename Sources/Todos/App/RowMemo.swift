@@ -123,8 +123,9 @@ final class RowMemo {
     drawn.append(contentsOf: repeatElement(nil, count: rows))
   }
 
-  /// The last frame's rows, if it was drawn from `page`: copy each todo
-  /// row with `copyLastFrameRow(_:on:)`.
+  /// The last frame's rows, if it was drawn from `page`: its todo rows
+  /// are then copied with `copyLastFrame(selecting:on:)`, and `begin`,
+  /// `drew` and `end` are not called (the tables stay as they are).
   func rows(drawnFrom page: Page) -> [ListRow]? {
     self.page?.page == page ? self.page?.rows : nil
   }
@@ -134,13 +135,21 @@ final class RowMemo {
     self.page = page.map { ($0, rows) }
   }
 
-  /// The last frame's todo row `row`, copied unselected onto the same row
-  /// of this one: its todo, and the column after its content.
-  func copyLastFrameRow(_ row: Int, on frame: inout Frame) -> (todo: UUID, end: Int) {
-    guard row < kept.count, let entry = kept[row] else { preconditionFailure("RowMemo: no row kept at \(row) for a page drawn before") }
-    frame.copy(entry.cells, toRow: row)
-    drawn[row] = entry
-    return (entry.todo, entry.end)
+  /// Copies every todo row of the last frame onto the same row of this one
+  /// (a frame drawn from the same page), unselected, and keeps them for the
+  /// next; returns the selected todo's row and the column after its
+  /// content, if it is shown. One pass over a local table: looked up row by
+  /// row, each access to the class's tables was checked (~500 instructions
+  /// a row).
+  func copyLastFrame(selecting selection: UUID?, on frame: inout Frame) -> (row: Int, end: Int)? {
+    let rows = kept
+    var selected: (row: Int, end: Int)?
+    for row in rows.indices {
+      guard let entry = rows[row] else { continue }
+      frame.copy(entry.cells, toRow: row)
+      if entry.todo == selection { selected = (row, entry.end) }
+    }
+    return selected
   }
 
   /// The row of `todo` at `row`, unselected, copied onto the frame if it
