@@ -40,7 +40,7 @@ public struct Frame: Equatable, Sendable {
   public init(size: Size) {
     self.size = size
     self.rows = Array(repeating: Cells(repeating: .blank, count: max(0, size.columns)), count: max(0, size.rows))
-    self.rowSources = Array(repeating: 0, count: max(0, size.rows))
+    self.rowSources = Array(repeating: Self.blankRow, count: max(0, size.rows))
   }
 
   public static func == (lhs: Frame, rhs: Frame) -> Bool {
