@@ -20,6 +20,11 @@ struct PackedGrapheme: Equatable, Sendable, BitwiseCopyable {
     high = 1 << 56
   }
 
+  /// The byte of a one-byte (ASCII) grapheme; nil for any other.
+  var asciiByte: UInt8? {
+    high >> 56 == 1 ? UInt8(truncatingIfNeeded: low) : nil
+  }
+
   /// Nil when `character` is longer than `inlineCapacity` bytes.
   init?(_ character: Character) {
     var low: UInt64 = 0
