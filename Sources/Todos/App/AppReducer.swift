@@ -129,8 +129,7 @@ public struct AppReducer: Reducer {
         // `Scope`s whose child is the shown list's own feature.
         Reduce { state, action in
           guard let listAction = Action.listPath.extract(action) else { return .none }
-          // Borrowed in place: `listFeature(_:)` copies the feature (its environment) for each action.
-          return app.listFeatures.span[state.lists.active].reduce(into: &state.list, action: listAction).map(Action.list)
+          return app.listFeature(state).reduce(into: &state.list, action: listAction).map(Action.list)
         }
         Reduce { state, action in
           guard let fileAction = Action.filePath.extract(action) else { return .none }

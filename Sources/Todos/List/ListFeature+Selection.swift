@@ -78,6 +78,7 @@ extension ListFeature.State {
   func visibleIndices(from start: ListPosition, backward: Bool = false, limit: Int) -> [Int] {
     var found: [Int] = []
     guard limit > 0 else { return found }
+    found.reserveCapacity(min(limit, 64))  // not grown from one for a move's two
     forEachVisible(from: start, backward: backward) { index in
       found.append(index)
       return found.count < limit
@@ -227,15 +228,18 @@ extension ListFeature.State {
         (top, belowHeading) = (selected, false)
       } else {
         // One walk: whether the selection is on the page, and how full the page is.
+        // (The closure reads no property: reading `self` in it made the walk
+        // work on a copy of the whole list state.)
         var rows = 0
         var isOnPage = false
+        let pageSize = shown.pageSize
         forEachRow(from: top, belowHeading: belowHeading) { row in
           rows += 1
-          if row == .todo(index), rows <= shown.pageSize { isOnPage = true }
-          return rows <= shown.pageSize
+          if row == .todo(index), rows <= pageSize { isOnPage = true }
+          return rows <= pageSize
         }
         pageRows = rows
-        if !isOnPage, rows > shown.pageSize, let first = self.top(endingAt: selected, rows: shown.pageSize) {
+        if !isOnPage, rows > pageSize, let first = self.top(endingAt: selected, rows: pageSize) {
           (top, belowHeading) = first
           pageRows = nil
         }
