@@ -195,6 +195,12 @@ public final class NcursesTerminal: TerminalBackend {
     return Size(columns: Int(columns), rows: Int(rows))
   }
 
+  /// Whether the kernel's size is not the one the terminal was started at
+  /// or last resized to: a resize came before anyone listened for it.
+  public var missedAResize: Bool {
+    Self.windowSize().map { $0 != writer.size } ?? false
+  }
+
   /// Reads the new size from the kernel; the next render must draw every cell.
   public func resize() {
     writer.forget(size: Self.windowSize() ?? writer.size)

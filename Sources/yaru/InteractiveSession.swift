@@ -125,6 +125,10 @@ final class InteractiveSession {
   func start(on terminal: NcursesTerminal) {
     self.terminal = terminal
     onSignal(SIGWINCH) { [unowned self] in self.resized() }
+    // A resize between the terminal's start and the line above was not
+    // heard (a window resized as yaru started: seen once in the tmux tests,
+    // the list kept its first size): the size is read again now.
+    if terminal.missedAResize { terminal.resize() }
     // Every signal whose default would end the process ends it the usual
     // way instead: changes saved, the terminal given back. SIGPIPE and
     // SIGXFSZ come from a failing write, to the thread that wrote: they are
