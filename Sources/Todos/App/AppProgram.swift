@@ -123,17 +123,17 @@ public final class AppProgram {
         // keymap's tables (not on the way to that frame, nor on the first key).
         isKeymapPrepared = true
         Keymap.prepare()
-        Self.rehearse(state, reducer: reducer, size: state.screenSize)
+        Self.rehearse(state, reducer: reducer)
       }
     }
   }
 
-  /// A toggle and a move reduced and drawn on a copy of the state holding
-  /// only the selected todo, then thrown away: no effect runs, the store's
+  /// A toggle and a move reduced and drawn on a copy of the state whose
+  /// list is one plain todo, then thrown away: no effect runs, the store's
   /// state is untouched. The first real ones then find their code and the
   /// runtime's generic types warm (the first toggle of a process took
   /// 0.71 ms to its frame, 0.51 ms after this; `Benchmarks/ptybench/ab.py`).
-  static func rehearse(_ state: AppReducer.State, reducer: AppReducer, size: Size) {
+  static func rehearse(_ state: AppReducer.State, reducer: AppReducer) {
     // A plain todo of the selected one's id: a recurring one's toggle would
     // draw a new id from the environment.
     guard let id = state.list.selection else { return }
@@ -144,7 +144,7 @@ public final class AppProgram {
     for action: AppReducer.Action in [.list(.act(.todo(.toggleCompleteTapped))), .list(.selectNext)] {
       _ = reducer.reduce(into: &copy, action: action)
     }
-    _ = AppView.render(copy, size)
+    _ = AppView.render(copy, copy.screenSize)
   }
 
   private func finish(_ exit: Exit, _ state: AppReducer.State) {

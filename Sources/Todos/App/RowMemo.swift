@@ -22,7 +22,7 @@ final class RowMemo {
     let columns: Int
   }
 
-  struct Key: Equatable {
+  struct Key {
     let todo: Todo.State
     let marked: Bool
     let blocked: Bool
