@@ -149,6 +149,7 @@ test: test-deps
 	Tests/e2e/scripting.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/doctor.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/cursor.sh $(DEBUG_BIN)/yaru
+	Tests/e2e/move-bytes.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/redact.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/agenda-ls.sh $(DEBUG_BIN)/yaru
 	Tests/e2e/lists.sh $(DEBUG_BIN)/yaru

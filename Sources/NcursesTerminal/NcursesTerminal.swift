@@ -147,12 +147,14 @@ public final class NcursesTerminal: TerminalBackend {
   }
 
   /// Raw keys (no line editing, no echo, no signals from Ctrl-C or Ctrl-Z,
-  /// no flow control, Enter as CR), the alternate screen, our input modes;
-  /// the next frame draws every cell.
+  /// no flow control, Enter as CR), LF sent as it is (the writer sends its
+  /// own CR: the kernel's would be a byte more on every row change), the
+  /// alternate screen, our input modes; the next frame draws every cell.
   private func takeOver() {
     var modes = savedModes
     modes.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
     modes.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+    modes.c_oflag &= ~tcflag_t(ONLCR)
     modes.c_cflag = (modes.c_cflag & ~tcflag_t(CSIZE | PARENB)) | tcflag_t(CS8)
     withUnsafeMutableBytes(of: &modes.c_cc) { controls in
       controls[Int(VMIN)] = 1

@@ -66,7 +66,7 @@ struct ReplayRunnerTests {
     let (_, printed) = try run("press a\ntype milk\npress Enter\nscreen styled\n")
     let rows = printed.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(rows[2] == " [ ] milk")
-    #expect(rows[3] == "aaaaaaaaaa  a=reverse", "the selected row, reversed to one column past its text")
+    #expect(rows[3] == "aaaaaaaaa  a=reverse", "the selected row, reversed over its text")
   }
 
   /// `--trace`: each script line, then the actions it caused at their

@@ -43,17 +43,17 @@ struct ViewTests {
     #expect(lines[23] == " 4 items left · saved                                                    ? help")
   }
 
-  /// The terminal's cursor sits in the selected row's box, wherever the
+  /// The terminal's cursor sits at the selected row's start, wherever the
   /// order puts that row: screen readers follow it, and an input method
   /// opens its candidates there. The help takes it away.
-  @Test func theCursorSitsInTheSelectedRowsBox() {
+  @Test func theCursorSitsAtTheSelectedRowsStart() {
     var state = self.state
     func cursor() -> [Int]? { AppView.render(state, Size(columns: 80, rows: 24)).cursor.map { [$0.column, $0.row] } }
-    #expect(cursor() == [2, 1])
+    #expect(cursor() == [0, 1])
     state.list.selection = Self.sample[3].id  // completed: shown last, on row 5
-    #expect(cursor() == [2, 5])
+    #expect(cursor() == [0, 5])
     state.mode = .choosingPriority
-    #expect(cursor() == [2, 5])
+    #expect(cursor() == [0, 5])
     state.mode = .help(top: 0)
     #expect(cursor() == nil)
   }
@@ -78,10 +78,10 @@ struct ViewTests {
     #expect(screen(narrow, 40, 10)[1] == " [ ] abcdefghijklmnopqrstuvwxyz0123牛乳…", "the last 牛 would straddle the edge")
   }
 
-  @Test func theSelectedRowIsInReverseVideoOverItsContentAndOneColumnMore() {
+  @Test func theSelectedRowIsInReverseVideoOverItsContent() {
     let frame = AppView.render(state, Size(columns: 80, rows: 24))
     let line = screen(state, 80, 24)[1]
-    let end = line.count + 1  // every character of this row is one column wide
+    let end = line.count  // every character of this row is one column wide
     #expect((0..<end).allSatisfy { frame[$0, 1].style.reverse }, "\(line)")
     #expect(!(end..<80).contains { frame[$0, 1].style.reverse }, "the rest of the row stays plain: a move rewrites less")
     #expect(!(0..<80).contains { frame[$0, 2].style.reverse })

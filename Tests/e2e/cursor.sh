@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The terminal's real cursor follows the selection (screen readers and
-# input methods go where it is): after `j` it is on the selected row, in
-# the box, in every order (the agenda's headings between) and after a
+# input methods go where it is): after `j` it is on the selected row, at
+# its start, in every order (the agenda's headings between) and after a
 # resize. Run by `make test`.
 set -u
 cd "$(dirname "$0")/../.."
@@ -13,10 +13,10 @@ export XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config
 # The row (from 0) of the first screen line holding TEXT.
 row_of() { screen | grep -nF -- "$1" | head -1 | cut -d: -f1 | awk '{ print $1 - 1 }'; }
 cursor() { tmux -S "$sock" display -p '#{cursor_x} #{cursor_y}'; }
-# Whether the cursor is (within 2 s) in the box of the row showing TEXT.
+# Whether the cursor is (within 2 s) at the start of the row showing TEXT.
 cursor_on() {
   local want
-  want="2 $(row_of "$1")"
+  want="0 $(row_of "$1")"
   for _ in $(seq 40); do [ "$(cursor)" = "$want" ] && return 0; sleep 0.05; done
   echo "  (cursor at $(cursor), wanted $want for $1)"; return 1
 }
@@ -31,7 +31,7 @@ echo "the cursor follows the selection"
 } > "$work/todo.txt"
 start_on "$work/todo.txt"
 wait_for "third by priority" || fail "yaru started"
-ok "at start: in the first row's box" 'cursor_on "third by priority"'
+ok "at start: on the first row" 'cursor_on "third by priority"'
 keys j
 ok "after j (manual order): on the second row" 'cursor_on "first by priority"'
 keys s

@@ -169,15 +169,17 @@ public enum AppView {
     } else {
       drawRows(shown, of: state, look: look, editing: editing, page: page, memo: memo, selectedRow: &selectedRow, on: &frame)
     }
-    // The terminal's own cursor sits in the selected row's box: screen
+    // The terminal's own cursor sits at the selected row's start: screen
     // readers follow it, and an input method opens its candidates there.
+    // The next move's first write starts right there (no cursor move), and
+    // the box's `[x]` is never hidden under it.
     // (A line being typed has it; an overlay hides it.)
     let cursorIsElsewhere = switch state.mode {
     case .list, .choosingPriority, .choosingRegister, .choosingList: false
     case .editing, .searching, .prompting, .help, .history: true
     }
     if !cursorIsElsewhere, let selectedRow {
-      frame.cursor = (TodoRow.boxColumn, selectedRow)
+      frame.cursor = (0, selectedRow)
     }
   }
 

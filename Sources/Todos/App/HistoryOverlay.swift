@@ -22,9 +22,7 @@ enum HistoryOverlay {
     for (offset, record) in records.dropFirst(top).prefix(count).enumerated() {
       let row = 2 + offset
       let end = frame.write(line(record, at: state.utcOffset), column: 1, row: row)
-      if top + offset == selected {
-        frame.restyle(row: row, columns: 0..<min(end + 1, frame.size.columns)) { $0.layer(theme[.selection]) }
-      }
+      if top + offset == selected { TodoRow.select(row: row, end: end, theme: theme, on: &frame) }
     }
   }
 
