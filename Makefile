@@ -4,7 +4,7 @@
 
 SWIFT       ?= swift
 # binutils: strip and objdump for `make dist` and `make deb`.
-APT_PACKAGES = libncurses-dev tmux binutils
+APT_PACKAGES = libncurses-dev libc6-dev tmux binutils
 # Only the tests need todo.sh (to check that it reads what yaru writes);
 # `yaru sync` runs the git program, and its tests need it; the scripting
 # tests read yaru's JSON and iCalendar with Python packages in a venv.
@@ -49,41 +49,30 @@ build: deps
 
 ## release: the optimized binary, linked for a fast start and few resident
 ## pages (each choice measured in docs/Performance.md):
-## - the Swift runtime, libstdc++, libgcc and ncursesw linked in statically
-##   (STATIC_LIBS: linker scripts that send -lstdc++ & co. to the .a files);
+## - one static executable: the Swift runtime, libc, libm, libstdc++ and
+##   ncursesw linked in, so only the parts it uses are mapped (the shared
+##   libc and libm were 1.6 MB resident, mostly pages the kernel's 64 KB
+##   fault-around mapped beside the few it ran) and no loader resolves
+##   symbols at start; ncursesw's static archive needs tinfo named;
 ## - lld lays out the functions a session runs together (HOT_FUNCTIONS, made
-##   by Benchmarks/hot-functions.sh), so the kernel's 64 KB fault-around maps
-##   few pages that are never run;
-## - not position-independent and no exported symbols: no relocations or
-##   symbol tables to go through at startup.
+##   by Benchmarks/hot-functions.sh), so the kernel's fault-around maps few
+##   pages that are never run;
+## - no exported symbols: no symbol tables to go through at startup.
 ## - concrete generic types (`[String: Int]`) made by their metadata
 ##   accessors, not looked up by mangled name: the lookup checks each
 ##   conformance by a linear scan of all ~4,200 conformance records.
 ##   16.6 M -> 13.8 M instructions a start at 20 todos.
-STATIC_LIBS   = .build/static-libs
 HOT_FUNCTIONS = Benchmarks/hot-functions.txt
-RELEASE_FLAGS = --static-swift-stdlib \
-  -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie \
-  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -L$(STATIC_LIBS) \
+RELEASE_FLAGS = --static-swift-stdlib -Xswiftc -static-executable -Xlinker -ltinfo \
+  -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
   -Xlinker --symbol-ordering-file=$(CURDIR)/$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering \
   -Xlinker --no-export-dynamic \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
-release: deps $(STATIC_LIBS)
+release: deps
 	@# SwiftPM does not relink when only the order file changed.
 	@if [ $(HOT_FUNCTIONS) -nt $(RELEASE_BIN)/yaru ]; then rm -f $(RELEASE_BIN)/yaru; fi
 	$(SWIFT) build -c release --product yaru $(RELEASE_FLAGS)
-
-# A library whose static archive is missing stays shared (the script is not written).
-$(STATIC_LIBS):
-	mkdir -p $@
-	@for lib in "stdc++:stdc++" "gcc_s:gcc_eh" "ncursesw:ncursesw tinfo"; do \
-	  name=$${lib%%:*}; archives=""; \
-	  for a in $${lib#*:}; do \
-	    path=$$(clang -print-file-name=lib$$a.a); [ -f "$$path" ] && archives="$$archives $$path"; \
-	  done; \
-	  if [ -n "$$archives" ]; then echo "INPUT($$archives )" > $@/lib$$name.so; fi; \
-	done
 
 ## run: build (optimized) and start yaru on its default todo file.
 run: release

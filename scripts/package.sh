@@ -68,12 +68,16 @@ deb)
     echo
     echo " -- $maintainer  $(date -u -R -d "@$epoch")"
   } | gzip -9n > "$root/usr/share/doc/yaru/changelog.Debian.gz"
-  # The only libraries the binary needs are the C library's (the Swift
-  # runtime and ncursesw are linked in): depend on the newest glibc symbol
-  # version it uses.
-  glibc=$(objdump -T "$root/usr/bin/yaru" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)
-  others=$(objdump -p "$root/usr/bin/yaru" | awk '/NEEDED/ {print $2}' | grep -v -E '^(libc|libm|ld-linux.*)\.so' || true)
-  [ -z "$others" ] || { echo "package.sh: the binary needs more than libc: $others" >&2; exit 1; }
+  # `make release` links everything in (a static executable): no library
+  # to depend on. A binary linked against the shared C library would depend
+  # on the newest glibc symbol version it uses, and on nothing else.
+  depends=""
+  if objdump -p "$root/usr/bin/yaru" | grep -q NEEDED; then
+    glibc=$(objdump -T "$root/usr/bin/yaru" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)
+    others=$(objdump -p "$root/usr/bin/yaru" | awk '/NEEDED/ {print $2}' | grep -v -E '^(libc|libm|ld-linux.*)\.so' || true)
+    [ -z "$others" ] || { echo "package.sh: the binary needs more than libc: $others" >&2; exit 1; }
+    depends="Depends: libc6 (>= $glibc)"
+  fi
   install -d "$root/DEBIAN"
   cat > "$root/DEBIAN/control" <<EOF
 Package: yaru
@@ -81,8 +85,8 @@ Version: $version-1
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
-Depends: libc6 (>= $glibc)
-Section: utils
+${depends:+$depends
+}Section: utils
 Priority: optional
 Description: terminal todo list for todo.txt files
  yaru (Japanese "to do") keeps your todos in a plain todo.txt file that
