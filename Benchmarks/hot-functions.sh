@@ -9,6 +9,8 @@
 #   Benchmarks/hot-functions.sh .build/release/yaru
 set -euo pipefail
 yaru=$(realpath "$1")
+map=$(dirname "$yaru")/yaru.map
+[ -f "$map" ] || echo "no link map beside $1 (make release writes one): names defined twice are left out" >&2
 out=$(realpath "$(dirname "$0")")/hot-functions.txt
 work=$(mktemp -d)
 trap 'tmux -S "$work/sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -42,6 +44,24 @@ session() {
   sleep 1
   tmux -S "$work/sock" kill-server 2>/dev/null || true
 }
+# The same common session under lackey, which reports every load and store:
+# the addresses in the binary's own data (below 0x10000000, where a binary
+# linked without PIE is loaded), each once.
+data_session() {
+  local out=$1
+  shift
+  mkfifo "$work/trace"
+  grep -E '^ [LSM] 0[0-9a-f]{7},' < "$work/trace" | cut -c4-11 | sort -u > "$out" &
+  tmux -S "$work/sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color -e XDG_DATA_HOME="$XDG_DATA_HOME" \
+    "valgrind --tool=lackey --trace-mem=yes --log-file=$work/trace $yaru"
+  for _ in $(seq 600); do tmux -S "$work/sock" capture-pane -p | grep -q "Task 1 " && break; sleep 0.1; done
+  for k in "$@"; do
+    tmux -S "$work/sock" send-keys "$k"; sleep 1
+  done
+  tmux -S "$work/sock" send-keys q
+  wait
+  tmux -S "$work/sock" kill-server 2>/dev/null || true
+}
 for n in 20 10000; do
   mkdir -p "$work/data-$n/yaru"
   for ((i = 1; i <= n; i++)); do echo "Task $i ${words[i % ${#words[@]}]}"; done > "$work/data-$n/yaru/todo.txt"
@@ -52,18 +72,26 @@ for n in 20 10000; do
   session "$work/rest-$n.out" "--file $work/data-$n/yaru/todo.txt" -- \
     j j j j j x / b u Escape a m i l k Enter u '?' '?' G g v v s s s
 done
+export XDG_DATA_HOME="$work/data-20"
+data_session "$work/data-addresses" j j j j j x
 
-# Function names that callgrind saw run in the yaru binary, minus names that
-# several objects define (local helpers): ordering those would pull every copy.
+# Function names that callgrind saw run in the yaru binary. A name that
+# several objects define (local helpers: `objectdestroyTm`, metadata
+# accessors) pulls every copy: it is kept when each copy has a section of its
+# own (the link map, `make release`'s yaru.map, says; ~15 KB in all) or sits
+# in a library's whole-object code section that a name run once already
+# pulls in (the standard library's); leaving them all out left ~40 of them
+# each mapping 64 KB of cold code around it. A copy in another big section
+# would pull all of it into the hot pages: such names are left out.
 # The common session's functions come first, together, then the rest: the
 # kernel's fault-around then maps few pages of code a common session never runs.
 # Last, every protocol conformance descriptor (`Mc`, read-only data): the
 # runtime reads all of them whenever it looks a conformance up, so together
 # they fill 350 KB instead of being spread over the binary's 1.9 MB of
 # read-only data (resident read-only data 1,008 -> 916 KB at 20 todos).
-python3 - "$yaru" "$work"/common-*.out -- "$work"/rest-*.out > "$out" <<'PY'
-import collections, re, subprocess, sys
-binary, args = sys.argv[1], sys.argv[2:]
+python3 - "$yaru" "$map" "$work/data-addresses" "$work"/common-*.out -- "$work"/rest-*.out > "$out" <<'PY'
+import bisect, collections, os, re, subprocess, sys
+binary, link_map, data_addresses, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 split = args.index("--")
 def ran_in(outs):
     ran = set()
@@ -84,9 +112,50 @@ def ran_in(outs):
 defined = collections.Counter(
     line.split()[-1]
     for line in subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True).stdout.splitlines())
-common = {name for name in ran_in(args[:split]) if defined[name] == 1}
-rest = {name for name in ran_in(args[split + 1:]) if defined[name] == 1} - common
+# The input sections (address, size) that hold each name's copies, and the
+# data sections (address, size, names in it).
+sections = collections.defaultdict(list)
+data_sections = []
+if os.path.exists(link_map):
+    section = None
+    for line in open(link_map, errors="replace"):
+        parts = line.split(None, 4)
+        if len(parts) < 5:
+            continue
+        if ":(" in parts[4]:
+            section = (int(parts[0], 16), int(parts[2], 16))  # the symbols after it are in it
+            if re.search(r":\(\.(data|rodata|bss)", parts[4]):
+                data_sections.append((*section, []))
+        elif section:
+            sections[parts[4].strip()].append(section)
+            if data_sections and data_sections[-1][:2] == section:
+                data_sections[-1][2].append(parts[4].strip())
+def hot(outs):
+    ran = {name for name in ran_in(outs) if name in defined}
+    pulled = {section for name in ran if defined[name] == 1 for section in sections[name]}
+    def orderable(name):
+        copies = sections[name]
+        return defined[name] == 1 or (copies and all(size <= 4096 or (at, size) in pulled for at, size in copies))
+    return {name for name in ran if orderable(name)}
+common = hot(args[:split])
+rest = hot(args[split + 1:]) - common
+# Data: one name for each data section the common session read or wrote
+# (a section without a name of its own, like the merged string literals,
+# stays where it is).
+data_sections.sort()
+starts = [section[0] for section in data_sections]
+touched = set()
+for line in open(data_addresses):
+    address = int(line, 16)
+    index = bisect.bisect_right(starts, address) - 1
+    if index >= 0 and address < starts[index] + data_sections[index][1]:
+        touched.add(index)
+data = set()
+for index in touched:
+    names = [name for name in data_sections[index][2] if defined[name] == 1 or all(size <= 4096 for _, size in sections[name])]
+    if names:
+        data.add(names[0])
 conformances = sorted(name for name, count in defined.items() if count == 1 and name.startswith("$s") and name.endswith("Mc"))
-print("\n".join(sorted(common) + sorted(rest) + conformances))
+print("\n".join(sorted(common) + sorted(rest) + sorted(data - common - rest) + [name for name in conformances if name not in data]))
 PY
 echo "$(wc -l < "$out") symbols in $out"

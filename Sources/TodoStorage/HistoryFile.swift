@@ -25,9 +25,23 @@ public struct HistoryFile: Sendable {
 
   /// The history of the todo file at `todoPath`, in `stateFolder` (`…/yaru`).
   public init(of todoPath: String, in stateFolder: String) {
-    let absolute = TodoFile.realPath(todoPath)
-    let name = absolute.replacing("%", with: "%25").replacing("/", with: "%")
-    self.init(path: stateFolder + "/history/" + name)
+    self.init(path: stateFolder + "/history/" + Self.name(of: TodoFile.realPath(todoPath)))
+  }
+
+  /// `/home/me/todo.txt` → `%home%me%todo.txt`, a `%` written `%25`.
+  /// Scalar by scalar: `replacing(_:with:)` brought the string-searching
+  /// library's code (~400 KB) into every start's resident pages.
+  static func name(of path: String) -> String {
+    var name = ""
+    name.reserveCapacity(path.utf8.count)
+    for scalar in path.unicodeScalars {
+      switch scalar {
+      case "%": name += "%25"
+      case "/": name += "%"
+      default: name.unicodeScalars.append(scalar)
+      }
+    }
+    return name
   }
 
   public var client: HistoryClient {
