@@ -43,7 +43,7 @@ struct HistoryFileTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var file = HistoryFile(of: "/home/someone/todo.txt", in: folder)
     #expect(file.path == folder + "/history/%home%someone%todo.txt")
-    #expect(HistoryFile(of: "/nowhere/50%/やる.txt", in: folder).path == folder + "/history/%nowhere%5025%%やる.txt")
+    #expect(HistoryFile(of: "/nowhere/50%/やる.txt", in: folder).path == folder + "/history/%nowhere%50%25%やる.txt")
     #expect(file.read() == HistoryReading(records: []), "none yet: no warning")
     var records: [HistoryRecord] = []
     for n in 0..<50 {

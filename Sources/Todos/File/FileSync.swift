@@ -94,12 +94,15 @@ public struct FileSync: Reducer {
     public init() {}
   }
 
+  /// The cases that carry a file's worth are `indirect` (boxed): every
+  /// action of the app is as large as its largest case, and an inline
+  /// `saveFinished` made each one 376 bytes, copied on every key.
   public enum Action: Equatable, Sendable {
     case loadingIsSlow
-    case loaded(Result<LoadedFile, TodoFileError>)
+    indirect case loaded(Result<LoadedFile, TodoFileError>)
     /// A save ended; `displaced` is another program's version it pushed aside.
     /// `replacedBase`: the fingerprints of the base the save replaced.
-    case saveFinished(
+    indirect case saveFinished(
       revision: Int, text: String, Result<DiskStamp, TodoFileError>, displaced: DisplacedVersion? = nil, replacedBase: [UInt64] = []
     )
     /// A save is still running a second after it started.
@@ -118,10 +121,10 @@ public struct FileSync: Reducer {
     case folderBusy
     /// The file as read now, and the stamp yaru knew when it looked: a
     /// reading that is out of date by the time it arrives is dropped.
-    case changedOnDisk(LoadedFile, known: DiskStamp?)
+    indirect case changedOnDisk(LoadedFile, known: DiskStamp?)
     /// An outside change merged with the list as it was at `listVersion`
     /// (on the I/O queue); applied only if the list is still that one.
-    case merged(OutsideMerge)
+    indirect case merged(OutsideMerge)
     case conflictCopiesFound([String])
     /// The yaru that had the file open let it go and this read-only one
     /// took its lock (the session tries every second): it may write now.
@@ -134,13 +137,13 @@ public struct FileSync: Reducer {
     case unreadable(String)
     /// A displaced version left beside the file (by a kill before it was
     /// merged), found at start: merged like one a save displaced.
-    case displacedFound(DisplacedVersion)
+    indirect case displacedFound(DisplacedVersion)
     /// The done file could not take archived lines back out: why.
     case doneFileFailed(String)
     /// Another list's file could not take an undone move's lines back out: why.
     case otherListFailed(String)
     /// The history as read at start (the list restores its steps from it).
-    case historyRead(HistoryReading)
+    indirect case historyRead(HistoryReading)
     /// The history could not be written: why.
     case historyFailed(String)
     /// The rescue copy was written (where) or could not be.
