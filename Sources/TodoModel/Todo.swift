@@ -10,15 +10,34 @@ public struct Todo: Sendable {
     public var text: String {
       didSet { hiding = Hiding(text) }
     }
-    public var isComplete: Bool
     /// Read from the text whenever it changes (`h:1`, `t:`), so that the
     /// scans of every key do not read the text again. Four bytes, in what
     /// was padding: a todo takes no more memory for it.
     public private(set) var hiding: Hiding
     /// `A`…`Z`; only active todos have one (a completed todo keeps it as a `pri:` tag).
-    public var priority: Character?
-    public var creationDate: Day?
-    public var completionDate: Day?
+    public var priority: Character? {
+      get { priorityLetter == 0 ? nil : Character(Unicode.Scalar(priorityLetter)) }
+      set {
+        precondition(newValue.map { $0.isASCII && $0.isUppercase } ?? true, "a priority is a letter A…Z")
+        priorityLetter = newValue?.asciiValue ?? 0
+      }
+    }
+    public var creationDate: Day? {
+      get { Day(rawBits: creationBits) }
+      set { creationBits = newValue?.rawBits ?? 0 }
+    }
+    public var completionDate: Day? {
+      get { Day(rawBits: completionBits) }
+      set { completionBits = newValue?.rawBits ?? 0 }
+    }
+    // Stored packed, the small fields last (declared in the order they are
+    // laid out): a `Character?` takes 16 bytes and a `Day?` 5 (8 with its
+    // padding), where a letter takes one byte and a day's bits 4 with 0 for
+    // none. A todo is 48 bytes instead of 72 (240 KB at 10,000).
+    private var creationBits: UInt32 = 0
+    private var completionBits: UInt32 = 0
+    public var isComplete: Bool
+    private var priorityLetter: UInt8 = 0
 
     public init(
       id: UUID, text: String = "", isComplete: Bool = false, priority: Character? = nil,
@@ -128,5 +147,20 @@ extension String {
       end += 1
     }
     removeSubrange(utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end))
+  }
+}
+
+/// Dumps (the trace's and the tests' diffs) show the todo's fields, not how
+/// they are packed.
+extension Todo.State: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "id": id, "text": text, "isComplete": isComplete, "hiding": hiding, "priority": priority as Any,
+        "creationDate": creationDate as Any, "completionDate": completionDate as Any,
+      ],
+      displayStyle: .struct
+    )
   }
 }
