@@ -19,6 +19,21 @@ struct ListFeatureTests {
     return TestStore(initialState: state, reducer: ListFeature(environment: .virtual(scheduler)))
   }
 
+  /// A todo is sunk when complete, unless its completion changed since the
+  /// last sink: alike whether few ids changed (compared as an array) or
+  /// many (looked up in the set).
+  @Test func sunkIsCompleteUnlessChangedSinceTheSinkForFewAndManyChanges() {
+    var state = ListFeature.State(todos: todos("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"))
+    for index in state.todos.indices where index.isMultiple(of: 2) { state.todos[index].isComplete = true }
+    for count in [1, 3, 8, 9, 12] {
+      state.unsunk = Set(state.todos.elements.prefix(count).map(\.id))
+      let visibility = Visibility(state)
+      for todo in state.todos.elements {
+        #expect(visibility.isSunk(todo) == (todo.isComplete != state.unsunk.contains(todo.id)), "\(count) changed")
+      }
+    }
+  }
+
   @Test func aTodosOwnChangeIsMadeByForEachAndRecordedByTheDoor() {
     let store = store(todos("one", "two"))
     store.send(.todo(id: id(101), action: .toggleCompleteTapped)) {
