@@ -29,17 +29,23 @@ printf 'clock = "24h"\n[keys]\n"ctrl-d" = "delete"\n[colors]\nproject = "bold+cy
 printf 'order = "manual"\nfilter = "all"\n' > "$work/state/yaru/state"
 
 words=("buy milk" "call the bank" "fix the bike" "water plants" "pay rent 🏠" "牛乳を買う")
+# Runs COMMAND (yaru under a valgrind tool) in tmux, waits for the first
+# frame, sends KEYS PACE seconds apart, then q: `drive COMMAND PACE KEYS...`.
+drive() {
+  local command=$1 pace=$2
+  shift 2
+  tmux -S "$work/sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color -e XDG_DATA_HOME="$XDG_DATA_HOME" "$command"
+  for _ in $(seq 600); do tmux -S "$work/sock" capture-pane -p | grep -q "Task 1 " && break; sleep 0.1; done
+  for k in "$@"; do
+    tmux -S "$work/sock" send-keys "$k"; sleep "$pace"
+  done
+  tmux -S "$work/sock" send-keys q
+}
 # One session under callgrind: `session OUT ARGS -- KEYS...`.
 session() {
   local out=$1 args=$2
   shift 3
-  tmux -S "$work/sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color -e XDG_DATA_HOME="$XDG_DATA_HOME" \
-    "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$out $yaru $args 2>/dev/null"
-  for _ in $(seq 200); do tmux -S "$work/sock" capture-pane -p | grep -q "Task 1 " && break; sleep 0.1; done
-  for k in "$@"; do
-    tmux -S "$work/sock" send-keys "$k"; sleep 0.3
-  done
-  tmux -S "$work/sock" send-keys q
+  drive "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$out $yaru $args 2>/dev/null" 0.3 "$@"
   for _ in $(seq 200); do [ -s "$out" ] && break; sleep 0.1; done
   sleep 1
   tmux -S "$work/sock" kill-server 2>/dev/null || true
@@ -52,13 +58,7 @@ data_session() {
   shift
   mkfifo "$work/trace"
   grep -E '^ [LSM] 0[0-9a-f]{7},' < "$work/trace" | cut -c4-11 | sort -u > "$out" &
-  tmux -S "$work/sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color -e XDG_DATA_HOME="$XDG_DATA_HOME" \
-    "valgrind --tool=lackey --trace-mem=yes --log-file=$work/trace $yaru"
-  for _ in $(seq 600); do tmux -S "$work/sock" capture-pane -p | grep -q "Task 1 " && break; sleep 0.1; done
-  for k in "$@"; do
-    tmux -S "$work/sock" send-keys "$k"; sleep 1
-  done
-  tmux -S "$work/sock" send-keys q
+  drive "valgrind --tool=lackey --trace-mem=yes --log-file=$work/trace $yaru" 1 "$@"
   wait
   tmux -S "$work/sock" kill-server 2>/dev/null || true
 }
