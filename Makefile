@@ -58,7 +58,7 @@ build: deps
 ##   by Benchmarks/hot-functions.sh), so the kernel's fault-around maps few
 ##   pages that are never run;
 ## - no exported symbols: no symbol tables to go through at startup; a link
-##   map (yaru.map) for hot-functions.sh.
+##   map (.build/yaru.map) for hot-functions.sh.
 ## - concrete generic types (`[String: Int]`) made by their metadata
 ##   accessors, not looked up by mangled name: the lookup checks each
 ##   conformance by a linear scan of all ~4,200 conformance records.
@@ -67,7 +67,7 @@ HOT_FUNCTIONS = Benchmarks/hot-functions.txt
 RELEASE_FLAGS = --static-swift-stdlib -Xswiftc -static-executable -Xlinker -ltinfo \
   -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
   -Xlinker --symbol-ordering-file=$(CURDIR)/$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering \
-  -Xlinker --no-export-dynamic -Xlinker -Map=$(CURDIR)/$(RELEASE_BIN)/yaru.map \
+  -Xlinker --no-export-dynamic -Xlinker -Map=$(CURDIR)/.build/yaru.map \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 release: deps

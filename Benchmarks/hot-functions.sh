@@ -9,8 +9,8 @@
 #   Benchmarks/hot-functions.sh .build/release/yaru
 set -euo pipefail
 yaru=$(realpath "$1")
-map=$(dirname "$yaru")/yaru.map
-[ -f "$map" ] || echo "no link map beside $1 (make release writes one): names defined twice are left out" >&2
+map=$(realpath "$(dirname "$0")/..")/.build/yaru.map
+[ -f "$map" ] || echo "no link map $map (make release writes it): names defined twice are left out" >&2
 out=$(realpath "$(dirname "$0")")/hot-functions.txt
 work=$(mktemp -d)
 trap 'tmux -S "$work/sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -78,7 +78,7 @@ data_session "$work/data-addresses" j j j j j x
 # Function names that callgrind saw run in the yaru binary. A name that
 # several objects define (local helpers: `objectdestroyTm`, metadata
 # accessors) pulls every copy: it is kept when each copy has a section of its
-# own (the link map, `make release`'s yaru.map, says; ~15 KB in all) or sits
+# own (the link map, `make release`'s .build/yaru.map, says; ~15 KB in all) or sits
 # in a library's whole-object code section that a name run once already
 # pulls in (the standard library's); leaving them all out left ~40 of them
 # each mapping 64 KB of cold code around it. A copy in another big section
