@@ -124,10 +124,15 @@ final class InteractiveSession {
   /// Shows the list on `terminal` and takes its keys and signals.
   func start(on terminal: NcursesTerminal) {
     self.terminal = terminal
-    onSignal(SIGWINCH) { [unowned self] in self.resized() }
-    // A resize between the terminal's start and the line above was not
-    // heard (a window resized as yaru started: seen once in the tmux tests,
-    // the list kept its first size): the size is read again now.
+    // A resize between the terminal's start and the moment the kernel
+    // delivers SIGWINCH to the source is never heard (a window resized as
+    // yaru started: the list kept its first size; seen in the tmux tests).
+    // The size is read again now, for the first frame, and once more when
+    // Dispatch says the source is registered (that happens later, on its
+    // own thread: a resize in between was lost too, seen in CI).
+    onSignal(SIGWINCH, registered: { [unowned self] in if self.terminal.missedAResize { self.resized() } }) { [unowned self] in
+      self.resized()
+    }
     if terminal.missedAResize { terminal.resize() }
     // Every signal whose default would end the process ends it the usual
     // way instead: changes saved, the terminal given back. SIGPIPE and
@@ -238,10 +243,13 @@ final class InteractiveSession {
     Glibc.exit(exit.status)
   }
 
-  private func onSignal(_ number: Int32, _ handler: @escaping @MainActor () -> Void) {
+  private func onSignal(
+    _ number: Int32, registered: (@MainActor () -> Void)? = nil, _ handler: @escaping @MainActor () -> Void
+  ) {
     signal(number, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
     source.setEventHandler { MainActor.assumeIsolated(handler) }
+    if let registered { source.setRegistrationHandler { MainActor.assumeIsolated(registered) } }
     source.resume()
     sources.append(source)
   }
