@@ -50,14 +50,34 @@ session() {
   sleep 1
   tmux -S "$work/sock" kill-server 2>/dev/null || true
 }
-# The same common session under lackey, which reports every load and store:
-# the addresses in the binary's own data (below 0x10000000, where a binary
-# linked without PIE is loaded), each once.
-data_session() {
-  local out=$1
-  shift
+# The same common session under lackey, which reports every load, store and
+# instruction: the addresses in the binary's own data (below 0x10000000,
+# where a binary linked without PIE is loaded), each once; and the code the
+# keys run (from the first key's `AppProgram.press` on), each address once,
+# in the order first run.
+trace_session() {
+  local data_out=$1 keys_out=$2
+  shift 2
+  local press
+  press=$(nm "$yaru" | awk '$3 ~ /AppProgramC5press.*F$/ && !found { print $1; found = 1 }')
   mkfifo "$work/trace"
-  grep -E '^ [LSM] 0[0-9a-f]{7},' < "$work/trace" | cut -c4-11 | sort -u > "$out" &
+  python3 -c '
+import sys
+press, data_out, keys_out = int(sys.argv[1], 16), sys.argv[2], sys.argv[3]
+data, keys, seen, started = set(), [], set(), False
+for line in sys.stdin:
+    kind = line[:2]
+    if kind == "I ":
+        address = int(line[3:].split(",")[0], 16)
+        started = started or address == press
+        if started and address not in seen:
+            seen.add(address)
+            keys.append(address)
+    elif kind in (" L", " S", " M") and line[3] == "0" and line[11] == ",":
+        data.add(line[3:11])
+open(data_out, "w").write("".join(a + "\n" for a in sorted(data)))
+open(keys_out, "w").write("".join(f"{a:x}\n" for a in keys))
+' "$press" "$data_out" "$keys_out" < "$work/trace" &
   drive "valgrind --tool=lackey --trace-mem=yes --log-file=$work/trace $yaru" 1 "$@"
   wait
   tmux -S "$work/sock" kill-server 2>/dev/null || true
@@ -73,7 +93,7 @@ for n in 20 10000; do
     j j j j j x / b u Escape a m i l k Enter u '?' '?' G g v v s s s
 done
 export XDG_DATA_HOME="$work/data-20"
-data_session "$work/data-addresses" j j j j j x
+trace_session "$work/data-addresses" "$work/key-code" j j j j j x
 
 # Function names that callgrind saw run in the yaru binary. A name that
 # several objects define (local helpers: `objectdestroyTm`, metadata
@@ -85,13 +105,16 @@ data_session "$work/data-addresses" j j j j j x
 # would pull all of it into the hot pages: such names are left out.
 # The common session's functions come first, together, then the rest: the
 # kernel's fault-around then maps few pages of code a common session never runs.
+# Of those, the keys' own come first, in the order they first ran: a move's
+# code then sits on ~90 pages instead of ~155 (fewer TLB misses and cold
+# lines when a key comes after a pause; docs/Performance.md, session 16).
 # Last, every protocol conformance descriptor (`Mc`, read-only data): the
 # runtime reads all of them whenever it looks a conformance up, so together
 # they fill 350 KB instead of being spread over the binary's 1.9 MB of
 # read-only data (resident read-only data 1,008 -> 916 KB at 20 todos).
-python3 - "$yaru" "$map" "$work/data-addresses" "$work"/common-*.out -- "$work"/rest-*.out > "$out" <<'PY'
+python3 - "$yaru" "$map" "$work/data-addresses" "$work/key-code" "$work"/common-*.out -- "$work"/rest-*.out > "$out" <<'PY'
 import bisect, collections, os, re, subprocess, sys
-binary, link_map, data_addresses, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+binary, link_map, data_addresses, key_code, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 split = args.index("--")
 def ran_in(outs):
     ran = set()
@@ -109,9 +132,8 @@ def ran_in(outs):
                 if name: fn_names[ident] = name
                 if kind == "fn" and current_ob == binary: ran.add(fn_names[ident])
     return ran
-defined = collections.Counter(
-    line.split()[-1]
-    for line in subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True).stdout.splitlines())
+symbols = [line.split() for line in subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True).stdout.splitlines()]
+defined = collections.Counter(symbol[-1] for symbol in symbols)
 # The input sections (address, size) that hold each name's copies, and the
 # data sections (address, size, names in it).
 sections = collections.defaultdict(list)
@@ -139,6 +161,19 @@ def hot(outs):
     return {name for name in ran if orderable(name)}
 common = hot(args[:split])
 rest = hot(args[split + 1:]) - common
+# The keys' functions in the order they first ran, by the code addresses
+# the trace saw (each in the function that starts at or before it).
+functions = sorted((int(symbol[0], 16), symbol[2]) for symbol in symbols if len(symbol) == 3 and symbol[1] in "tTwW")
+function_starts = [start for start, _ in functions]
+keys_run = []
+for line in open(key_code):
+    index = bisect.bisect_right(function_starts, int(line, 16)) - 1
+    if index >= 0:
+        keys_run.append(functions[index][1])
+# A name in a library's whole-object section (the standard library's 1.6 MB)
+# would pull all of it to the front: those stay where the rest puts them.
+keys_first = [name for name in dict.fromkeys(keys_run)
+              if name in common and all(size <= 65536 for _, size in sections[name])]
 # Data: one name for each data section the common session read or wrote
 # (a section without a name of its own, like the merged string literals,
 # stays where it is).
@@ -156,6 +191,6 @@ for index in touched:
     if names:
         data.add(names[0])
 conformances = sorted(name for name, count in defined.items() if count == 1 and name.startswith("$s") and name.endswith("Mc"))
-print("\n".join(sorted(common) + sorted(rest) + sorted(data - common - rest) + [name for name in conformances if name not in data]))
+print("\n".join(keys_first + sorted(common - set(keys_first)) + sorted(rest) + sorted(data - common - rest) + [name for name in conformances if name not in data]))
 PY
 echo "$(wc -l < "$out") symbols in $out"

@@ -89,6 +89,24 @@ struct StoreTests {
     #expect(store.runningEffectCount == 0)
   }
 
+  /// The rehearsal after the first frame starts a toggle's effects only to
+  /// make the runtime's types: none of their work may ever run, and a real
+  /// effect of the same id in flight is not cancelled by it.
+  @Test func rehearsedEffectsNeverRunNorTouchTheStoresOwn() {
+    let scheduler = TestScheduler()
+    let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    store.send(.delayedIncrement)
+    var rehearsal = Counter.State()
+    let effects = [Counter.Action.incrementTwiceLater, .delayedIncrement, .debouncedIncrement, .cancelDelayed].map {
+      Counter(scheduler: scheduler).reduce(into: &rehearsal, action: $0)
+    }
+    EffectRuntime<Counter.Action>.rehearse(effects)
+    scheduler.advance(by: .seconds(5))
+    #expect(store.state.count == 1, "only the store's own delayed increment ran")
+    #expect(store.runningEffectCount == 0)
+    #expect(!scheduler.hasPendingWork)
+  }
+
   @Test func effectsOnTheVirtualClockDeliverWhenAdvanced() {
     let scheduler = TestScheduler()
     let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
