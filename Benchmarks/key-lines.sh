@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The memory each key touches, from the read() that brings it to its frame's
+# write(): 64-byte lines and 4 KB pages of code and of data, and its
+# instructions. A key that comes after a pause finds little of this in the
+# processor's caches, and its time through the pty follows these counts
+# more closely than its instructions (docs/Performance.md, session 16).
+# valgrind's lackey on a copy without debug info, in tmux 80x24, N todos,
+# KEYS sent PACE seconds apart; one line a key, in order. Needs valgrind, tmux.
+#   Benchmarks/key-lines.sh .build/release/yaru 20 1.5 j j j j j x j j x
+set -euo pipefail
+bin=$1 n=$2 pace=$3; shift 3
+work=$(mktemp -d)
+trap 'tmux -S "$work/sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+cp "$bin" "$work/yaru" && strip --strip-debug "$work/yaru"
+mkdir -p "$work/empty"
+for ((i = 1; i <= n; i++)); do echo "Task $i buy milk +home @shop"; done > "$work/todo.txt"
+symbol() { nm "$work/yaru" | awk -v pattern="$1" '$3 ~ pattern && !found { print $1; found = 1 }'; }
+read_at=$(symbol '^read$') write_at=$(symbol '^write$') press_at=$(symbol 'AppProgramC5press.*F$')
+mkfifo "$work/trace"
+python3 -c '
+import sys
+read_at, write_at, press_at = (int(a, 16) for a in sys.argv[1:4])
+keys = sys.argv[4:]
+# 0: waiting for a read; 1: read, no key yet; 2: in a key, until its write.
+state, code, data, instructions, done = 0, set(), set(), 0, 0
+print("%4s %12s %10s %10s %10s %10s" % ("key", "instructions", "code lines", "data lines", "code pages", "data pages"))
+for line in sys.stdin:
+    kind = line[:2]
+    if kind == "I ":
+        address, size = line[3:].split(",")
+        address = int(address, 16)
+        if address == read_at:
+            state, code, data, instructions = 1, set(), set(), 0
+        elif address == press_at and state == 1:
+            state = 2
+        elif address == write_at and state == 2:
+            key = keys[done] if done < len(keys) else "?"
+            pages = lambda lines: len({line >> 6 for line in lines})
+            print(f"{key:>4} {instructions:>12} {len(code):>10} {len(data):>10} {pages(code):>10} {pages(data):>10}", flush=True)
+            state, done = 0, done + 1
+        if state:
+            instructions += 1
+            code.update((address >> 6, (address + int(size) - 1) >> 6))
+    elif state and kind in (" L", " S", " M"):
+        address, size = line[3:].split(",")
+        start = int(address, 16)
+        data.update((start >> 6, (start + int(size) - 1) >> 6))
+' "$read_at" "$write_at" "$press_at" "$@" < "$work/trace" &
+reader=$!
+tmux -S "$work/sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+  "XDG_CONFIG_HOME=$work/empty XDG_STATE_HOME=$work/empty valgrind --tool=lackey --trace-mem=yes --log-file=$work/trace $work/yaru --file $work/todo.txt"
+for _ in $(seq 600); do tmux -S "$work/sock" capture-pane -p | grep -q "Task 1 " && break; sleep 0.2; done
+sleep 3
+for k in "$@"; do tmux -S "$work/sock" send-keys "$k"; sleep "$pace"; done
+sleep 2
+tmux -S "$work/sock" send-keys q
+wait "$reader"
