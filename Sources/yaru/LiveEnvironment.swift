@@ -10,7 +10,7 @@ extension AppEnvironment {
   /// for the file and its history.
   public static func live(file: TodoFileClient?, ioQueue: DispatchQueue, history: HistoryClient? = nil) -> AppEnvironment {
     AppEnvironment(
-      now: { Date() }, uuid: UUID.seededRandom(), utcOffset: UTCOffset.local(at:),
+      now: { Date() }, uuid: UUID.seededRandom(), utcOffset: UTCOffset.oncePerMinute(),
       mainQueue: DispatchQueueScheduler(.main), ioQueue: DispatchQueueScheduler(ioQueue), file: file, history: history
     )
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TodoModel
 import Todos
@@ -8,6 +9,19 @@ import TodoTestSupport
 /// Our calendar arithmetic against Foundation's Gregorian calendar, which it
 /// replaces in the app.
 struct WallClockTests {
+  /// The zone is asked once a minute at most, and again in each new minute
+  /// (where a transition may have changed the offset).
+  @Test func theZoneIsAskedOncePerMinute() {
+    let asked = Mutex<[Double]>([])
+    let offset = UTCOffset.oncePerMinute { date in
+      asked.withLock { $0.append(date.timeIntervalSince1970) }
+      return UTCOffset(seconds: date.timeIntervalSince1970 < 120 ? 3600 : 7200)
+    }
+    let answers = [0, 30, 59.9, 60, 119, 120, 150, 60].map { offset(Date(timeIntervalSince1970: $0)).seconds }
+    #expect(answers == [3600, 3600, 3600, 3600, 3600, 7200, 7200, 3600])
+    #expect(asked.withLock { $0 } == [0, 60, 120, 60])
+  }
+
   @Test func agreesWithFoundationsCalendarAcrossCenturiesAndOffsets() {
     var generator = SeededGenerator(state: 42)
     for _ in 0..<5_000 {

@@ -318,7 +318,7 @@ public enum AppView {
     }
     // A calm status ("saved") makes room for a message a narrow screen
     // would otherwise shorten; a warning ("NOT SAVED") stays.
-    let flashRoom = frame.size.columns - x - DisplayWidth.of(" · \(inputs.status) · ")
+    let flashRoom = frame.size.columns - x - DisplayWidth.of(inputs.status) - 6  // two " · "
     if !(inputs.statusIsCalm && inputs.flash.map { DisplayWidth.of($0) > flashRoom } == true) {
       x = frame.write(" · ", column: x, row: row, style: Style(dim: true))
       x = frame.write(inputs.status, column: x, row: row, style: inputs.statusStyle)
