@@ -7,10 +7,11 @@ import FoundationEssentials
 /// comparing the bits compares the days): every todo carries two of these,
 /// and at 100,000 todos three `Int`s each cost 4 MB more.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
-  private let bits: UInt32
+  @usableFromInline let bits: UInt32
 
-  /// The packed day, for storing it inside other packed values.
-  public var rawBits: UInt32 { bits }
+  /// The packed day, for storing it inside other packed values; in the
+  /// order of the days.
+  @inlinable public var rawBits: UInt32 { bits }
 
   init?(rawBits: UInt32) {
     guard rawBits != 0 else { return nil }

@@ -4,9 +4,11 @@
 /// threshold day's bits. A blank line (todo.sh leaves one where it deletes a
 /// todo, to keep its item numbers) is a todo that never shows.
 public struct Hiding: Equatable, Sendable {
-  private let bits: UInt32
-  private static let hiddenFlag: UInt32 = 1 << 31
-  private static let blankFlag: UInt32 = 1 << 30
+  // Read inline by the walks over the list (`@inlinable` below): called
+  // across modules, each todo a walk passed was copied to call them.
+  @usableFromInline let bits: UInt32
+  @usableFromInline static let hiddenFlag: UInt32 = 1 << 31
+  @usableFromInline static let blankFlag: UInt32 = 1 << 30
 
   public init(_ text: borrowing String) {
     var bits: UInt32 = 0
@@ -33,16 +35,17 @@ public struct Hiding: Equatable, Sendable {
   }
 
   /// `h:1`: hidden whatever the day.
-  public var isAlwaysHidden: Bool { bits & Hiding.hiddenFlag != 0 }
+  @inlinable public var isAlwaysHidden: Bool { bits & Hiding.hiddenFlag != 0 }
 
   /// The `t:` day, when the text has a real one.
   public var threshold: Day? { Day(rawBits: bits & ~(Hiding.hiddenFlag | Hiding.blankFlag)) }
 
   /// The text is empty or only spaces and tabs.
-  public var isBlankText: Bool { bits & Hiding.blankFlag != 0 }
+  @inlinable public var isBlankText: Bool { bits & Hiding.blankFlag != 0 }
 
   /// Whether the todo is out of sight on `today`.
-  public func hides(on today: Day) -> Bool {
-    isAlwaysHidden || threshold.map { $0 > today } ?? false
+  @inlinable public func hides(on today: Day) -> Bool {
+    // A day's bits are in the order of the days; none (0) is before all.
+    isAlwaysHidden || bits & ~(Hiding.hiddenFlag | Hiding.blankFlag) > today.rawBits
   }
 }

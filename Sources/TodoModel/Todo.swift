@@ -34,10 +34,10 @@ public struct Todo: Sendable {
     // laid out): a `Character?` takes 16 bytes and a `Day?` 5 (8 with its
     // padding), where a letter takes one byte and a day's bits 4 with 0 for
     // none. A todo is 48 bytes instead of 72 (240 KB at 10,000).
-    private var creationBits: UInt32 = 0
-    private var completionBits: UInt32 = 0
+    @usableFromInline var creationBits: UInt32 = 0
+    @usableFromInline var completionBits: UInt32 = 0
     public var isComplete: Bool
-    private var priorityLetter: UInt8 = 0
+    @usableFromInline var priorityLetter: UInt8 = 0
 
     public init(
       id: UUID, text: String = "", isComplete: Bool = false, priority: Character? = nil,
@@ -55,8 +55,8 @@ public struct Todo: Sendable {
     /// A blank line of the file (todo.sh leaves one where it deletes a todo,
     /// so that its item numbers stay put): kept in place, never shown,
     /// counted or numbered as a todo.
-    public var isBlankLine: Bool {
-      hiding.isBlankText && !isComplete && priority == nil && creationDate == nil
+    @inlinable public var isBlankLine: Bool {
+      hiding.isBlankText && !isComplete && priorityLetter == 0 && creationBits == 0
     }
 
     /// The same todo under another identity.
