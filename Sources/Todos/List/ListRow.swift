@@ -84,14 +84,18 @@ extension ListFeature.State {
     var found: [ListRow] = []
     guard limit > 0 else { return found }
     found.reserveCapacity(min(limit, todos.count + 1))  // a screen, not grown row by row
-    let collect = { (row: ListRow) -> Bool in
-      found.append(row)
-      return found.count < limit
-    }
+    // Closures passed as they are written: one kept in a constant is an
+    // escaping one, whose `found` lives in a box checked at every access.
     if backward {
-      forEachRow(backwardFrom: start, collect)
+      forEachRow(backwardFrom: start) { row in
+        found.append(row)
+        return found.count < limit
+      }
     } else {
-      forEachRow(from: start, belowHeading: belowHeading, collect)
+      forEachRow(from: start, belowHeading: belowHeading) { row in
+        found.append(row)
+        return found.count < limit
+      }
     }
     return found
   }
