@@ -9,11 +9,7 @@
 #   Benchmarks/key-lines.sh .build/release/yaru 20 1.5 j j j j j x j j x
 set -euo pipefail
 bin=$1 n=$2 pace=$3; shift 3
-work=$(mktemp -d)
-trap 'tmux -S "$work/sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
-cp "$bin" "$work/yaru" && strip --strip-debug "$work/yaru"
-mkdir -p "$work/empty"
-for ((i = 1; i <= n; i++)); do echo "Task $i buy milk +home @shop"; done > "$work/todo.txt"
+source "$(dirname "$0")/key-session.sh"
 symbol() { nm "$work/yaru" | awk -v pattern="$1" '$3 ~ pattern && !found { print $1; found = 1 }'; }
 read_at=$(symbol '^read$') write_at=$(symbol '^write$') press_at=$(symbol 'AppProgramC5press.*F$')
 mkfifo "$work/trace"
@@ -47,11 +43,9 @@ for line in sys.stdin:
         data.update((start >> 6, (start + int(size) - 1) >> 6))
 ' "$read_at" "$write_at" "$press_at" "$@" < "$work/trace" &
 reader=$!
-tmux -S "$work/sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
-  "XDG_CONFIG_HOME=$work/empty XDG_STATE_HOME=$work/empty valgrind --tool=lackey --trace-mem=yes --log-file=$work/trace $work/yaru --file $work/todo.txt"
-for _ in $(seq 600); do tmux -S "$work/sock" capture-pane -p | grep -q "Task 1 " && break; sleep 0.2; done
+start "valgrind --tool=lackey --trace-mem=yes --log-file=$work/trace $work/yaru --file $work/todo.txt"
 sleep 3
-for k in "$@"; do tmux -S "$work/sock" send-keys "$k"; sleep "$pace"; done
+press "$@"
 sleep 2
 tmux -S "$work/sock" send-keys q
 wait "$reader"
