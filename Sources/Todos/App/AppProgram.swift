@@ -129,11 +129,12 @@ public final class AppProgram {
   }
 
   /// A toggle and a move reduced and drawn on a copy of the state whose
-  /// list is one plain todo, then thrown away: their effects are started
-  /// on a runtime of their own and dropped there unscheduled, so none runs;
-  /// the store's state is untouched. The first real ones then find their code and the
-  /// runtime's generic types warm (the first toggle of a process took
-  /// 0.71 ms to its frame, 0.51 ms after this; `Benchmarks/ptybench/ab.py`).
+  /// list is one plain todo, then thrown away; their effects are started on
+  /// a runtime of their own and dropped there unscheduled, so none runs,
+  /// and the store's state is untouched. The first real ones then find
+  /// their code and the runtime's generic types warm (the first toggle of a
+  /// process took 0.71 ms to its frame, 0.51 ms after this;
+  /// `Benchmarks/ptybench/ab.py`).
   static func rehearse(_ state: AppReducer.State, reducer: AppReducer) {
     // A plain todo of the selected one's id: a recurring one's toggle would
     // draw a new id from the environment.
