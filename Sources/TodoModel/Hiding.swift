@@ -38,7 +38,9 @@ public struct Hiding: Equatable, Sendable {
   @inlinable public var isAlwaysHidden: Bool { bits & Hiding.hiddenFlag != 0 }
 
   /// The `t:` day, when the text has a real one.
-  public var threshold: Day? { Day(rawBits: bits & ~(Hiding.hiddenFlag | Hiding.blankFlag)) }
+  public var threshold: Day? { Day(rawBits: thresholdBits) }
+  /// The `t:` day's bits; 0 for none.
+  @inlinable var thresholdBits: UInt32 { bits & ~(Hiding.hiddenFlag | Hiding.blankFlag) }
 
   /// The text is empty or only spaces and tabs.
   @inlinable public var isBlankText: Bool { bits & Hiding.blankFlag != 0 }
@@ -46,6 +48,6 @@ public struct Hiding: Equatable, Sendable {
   /// Whether the todo is out of sight on `today`.
   @inlinable public func hides(on today: Day) -> Bool {
     // A day's bits are in the order of the days; none (0) is before all.
-    isAlwaysHidden || bits & ~(Hiding.hiddenFlag | Hiding.blankFlag) > today.rawBits
+    isAlwaysHidden || thresholdBits > today.rawBits
   }
 }

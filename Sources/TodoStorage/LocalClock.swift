@@ -12,9 +12,7 @@ extension UTCOffset {
     guard localtime_r(&time, &parts) != nil else { return .utc }
     return UTCOffset(seconds: Int(parts.tm_gmtoff))
   }
-}
 
-extension UTCOffset {
   /// `ask` (the C library's zone) once a minute at most: a toggle needs
   /// today, and asking the zone walks its rules (~60 lines of code and the
   /// zone's tables, cold when a key comes). A zone's offset changes only at
