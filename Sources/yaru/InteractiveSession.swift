@@ -227,6 +227,10 @@ final class InteractiveSession {
   }
 
   private func end(_ exit: AppProgram.Exit, _ state: AppReducer.State) -> Never {
+    // The file's queue finishes what it holds first: a history append
+    // started a moment before `q` (another program's change, just merged)
+    // was cut off by the exit, and the next start had no record of it.
+    ioQueue.sync {}
     // Before the lock goes: the next yaru tells another program's changes from the base.
     if config.historySteps > 0, state.file.phase == .ready { history.keepBase(state.file.base) }
     for parked in state.lists.parked where config.historySteps > 0 && parked.isLoaded && histories.indices.contains(parked.id) {
