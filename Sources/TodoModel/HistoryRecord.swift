@@ -4,7 +4,7 @@ import FoundationEssentials
 /// few words, and the lines it removed and added (`LineHunk`s), so that it
 /// can be undone by content in a later version of the file, after a
 /// restart or another program's change.
-public struct HistoryRecord: Equatable, Sendable {
+public struct HistoryRecord: Sendable {
   public enum Kind: Equatable, Sendable {
     /// A person's change, which undo can take back.
     case step
@@ -21,7 +21,15 @@ public struct HistoryRecord: Equatable, Sendable {
   /// `this screen`, `yaru add`, `another program`…
   public var source: String
   public var kind: Kind
-  public var summary: String
+  /// What the change did, in a few words: as given, else read from the
+  /// hunks when asked. A key's step is recorded without it (formatting
+  /// its todo and quoting it cost the toggle ~50 lines of code before its
+  /// frame); the history file and the overlay read it later.
+  public var summary: String {
+    get { givenSummary ?? content.summary }
+    set { givenSummary = newValue }
+  }
+  private var givenSummary: String?
   /// The hunks as kept: lines, or a step's todos not formatted yet.
   public var content: HistoryHunks
   /// The hunks as lines, formatted on each read when they are todos: read
@@ -52,15 +60,16 @@ public struct HistoryRecord: Equatable, Sendable {
     )
   }
 
+  /// `summary`: nil reads it from `content` when asked.
   public init(
-    id: String, time: Date, source: String, kind: Kind, summary: String, content: HistoryHunks, archived: [String] = [],
+    id: String, time: Date, source: String, kind: Kind, summary: String?, content: HistoryHunks, archived: [String] = [],
     movedTo: String? = nil
   ) {
     self.id = id
     self.time = time
     self.source = source
     self.kind = kind
-    self.summary = summary
+    self.givenSummary = summary
     self.content = content
     self.archived = archived
     self.movedTo = movedTo
@@ -68,6 +77,16 @@ public struct HistoryRecord: Equatable, Sendable {
 
   public static let thisScreen = "this screen"
   public static let anotherProgram = "another program"
+}
+
+extension HistoryRecord: Equatable {
+  /// Records are equal by what they say: a summary given is equal to the
+  /// same one read from the hunks.
+  public static func == (lhs: HistoryRecord, rhs: HistoryRecord) -> Bool {
+    lhs.id == rhs.id && lhs.time == rhs.time && lhs.source == rhs.source && lhs.kind == rhs.kind
+      && lhs.content == rhs.content && lhs.archived == rhs.archived && lhs.movedTo == rhs.movedTo
+      && lhs.summary == rhs.summary
+  }
 }
 
 extension HistoryRecord {

@@ -18,6 +18,25 @@ struct LazyHunksPropertyTests {
     "water rec:1w due:2026-01-01", "(C) 牛乳 +買い物 due:2026-12-31", "x \u{301}combining", "",
   ]
 
+  /// A key's step is recorded with no summary (the door gives none): it is
+  /// read from the hunks when asked, and a record given that same text is
+  /// equal to it; one given another text is not.
+  @Test func aSummaryNotGivenIsReadFromTheHunks() {
+    let before = Todo.State(id: id(1), text: "pay rent")
+    var after = before
+    after.isComplete = true
+    let content = HistoryHunks.todos([TodoHunk(at: 0, above: nil, below: nil, removed: [before], added: [after])])
+    func record(_ summary: String?) -> HistoryRecord {
+      HistoryRecord(id: "a.1", time: startDate, source: HistoryRecord.thisScreen, kind: .step, summary: summary, content: content)
+    }
+    #expect(record(nil).summary == "completed \"pay rent\"")
+    #expect(record(nil) == record("completed \"pay rent\""))
+    #expect(record(nil) != record("edited \"pay rent\""))
+    var renamed = record(nil)
+    renamed.summary = "joined: " + renamed.summary
+    #expect(renamed.summary == "joined: completed \"pay rent\"")
+  }
+
   @Test func todoHunksSayWhatTheirLinesSay() {
     var generator = SplitMix64(state: 20_261_126)
     var states = Self.lines.enumerated().map { TodoTxt.parse($1[...], id: id(100 + $0)) }

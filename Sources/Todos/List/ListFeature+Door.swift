@@ -114,7 +114,7 @@ extension ListFeature {
       state.revision += 1
       let record = HistoryRecord(
         id: state.history.nextID(), time: environment.now(), source: state.history.source, kind: .step,
-        summary: edit.summary ?? recorded.summary, content: recorded, archived: edit.archived ?? [],
+        summary: edit.summary, content: recorded, archived: edit.archived ?? [],
         movedTo: edit.movedTo
       )
       let changes = recordedAs ?? edit.changes
