@@ -38,7 +38,7 @@ for line in sys.stdin:
         if address == read_at:
             state, code, data, instructions = 1, set(), set(), 0
             if not workers and os.path.exists(stacks_file):
-                workers = [tuple(int(x, 16) for x in line.split()) for line in open(stacks_file)]
+                workers = [tuple(int(x, 16) for x in row.split()) for row in open(stacks_file)]
         elif address == press_at and state == 1:
             state = 2
         elif address == write_at and state == 2:

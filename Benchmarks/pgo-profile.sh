@@ -28,7 +28,7 @@ runtime=$(ls "$(dirname "$profdata")"/../lib/clang/*/lib/linux/libclang_rt.profi
 bin="$root/.build/pgo-instrumented/release/yaru"
 
 key() { tmux -S "$work/sock" send-keys "$@"; sleep 0.05; }
-type() { for c in "$@"; do key -l "$c"; done; }
+letters() { for c in "$@"; do key -l "$c"; done; }
 mkdir -p "$work/config" "$work/state"
 for n in 20 1000; do
   for ((i = 1; i <= n; i++)); do
@@ -50,9 +50,9 @@ for n in 20 1000; do
     sleep 1.2  # the completed todos sink
     key u; key u; key C-r
     key G; key g; key PageDown; key PageUp
-    key /; type T a s k; key Enter; key j; key x; key Escape
-    key a; type N e w ' ' t o d o ' ' + h o m e; key Enter
-    key e; key End; type ' ' d u e : t o m o r r o w; key Enter
+    key /; letters T a s k; key Enter; key j; key x; key Escape
+    key a; letters N e w ' ' t o d o ' ' + h o m e; key Enter
+    key e; key End; letters ' ' d u e : t o m o r r o w; key Enter
     key s; key s; key s; key s
     key J; key K; key p; key f; key f; key f
     key m; key j; key m; key x; key Escape
