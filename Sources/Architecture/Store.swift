@@ -61,8 +61,19 @@ public final class Store<State, Action: Sendable> {
   /// Runs `body` (actions sent, a frame drawn) with effects held: their
   /// work reaches its schedulers after it (`EffectRuntime.hold`).
   public func holdingEffects(_ body: () -> Void) {
-    effects.hold()
+    holdEffects()
     body()
+    releaseEffects()
+  }
+
+  /// Effects started from now on start held (`EffectRuntime.hold`) until
+  /// `releaseEffects()`.
+  public func holdEffects() {
+    effects.hold()
+  }
+
+  /// Hands the held effects' work to their schedulers, in order.
+  public func releaseEffects() {
     effects.releaseHeld()
   }
 

@@ -94,7 +94,7 @@ struct Interactive: ParsableCommand {
         throw ExitCode(2)
       }
       session.start(on: terminal)
-      MainQueueLoop.run(input: 0) { session.readKeys() }
+      MainQueueLoop.run(input: 0, onInput: session.readKeys, onPause: session.keysPaused)
     }
   }
 

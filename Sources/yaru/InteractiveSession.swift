@@ -176,6 +176,7 @@ final class InteractiveSession {
         MainActor.assumeIsolated {
           guard reads == read, terminal.isPasting else { return }
           deliver(terminal.endPaste())
+          program.releaseEffects()
         }
       }
     }
@@ -185,12 +186,20 @@ final class InteractiveSession {
       MainActor.assumeIsolated {
         guard reads == read else { return }
         deliver(terminal.flushKeys())
+        program.releaseEffects()
       }
     }
     return true
   }
 
-  /// Keys to the program, Ctrl-Z to the shell.
+  /// The keys paused (the main loop calls it): their saves and timers
+  /// start now, their frames already written.
+  func keysPaused() {
+    program.releaseEffects()
+  }
+
+  /// Keys to the program, Ctrl-Z to the shell. The last keys' effects stay
+  /// held (`AppProgram.pressHoldingEffects`) until `keysPaused()`.
   private func deliver(_ read: [Key]) {
     var keys: [Key] = []
     for key in read {
@@ -212,7 +221,7 @@ final class InteractiveSession {
         keys.append(key)
       }
     }
-    program.press(keys)
+    program.pressHoldingEffects(keys)
   }
 
   private func resized() {

@@ -89,6 +89,31 @@ struct AppProgramTests {
     #expect(program.store.runningEffectCount == 0)
   }
 
+  /// Keys pressed holding their effects are drawn at once; their save
+  /// waits for `releaseEffects()` (the live loop calls it when the keys
+  /// pause), and a quit among them waits for that save.
+  @Test func keysPressedHoldingEffectsAreSavedOnceReleased() {
+    let disk = InMemoryDisk(["todo.txt": "one\ntwo\n"])
+    let (program, terminal) = program(disk)
+    var exits: [AppProgram.Exit] = []
+    program.show(on: terminal) { exit, _ in exits.append(exit) }
+    program.start()
+    io.advance()
+    program.pressHoldingEffects(["x"])
+    #expect(terminal.lines[1] == " [x] one", "the frame does not wait")
+    program.pressHoldingEffects(["j", "x", "q"])
+    io.advance()
+    scheduler.advance(by: .seconds(5))
+    io.advance()
+    #expect(disk.file("todo.txt") == "one\ntwo\n", "held: no save has started")
+    #expect(exits.isEmpty)
+    program.releaseEffects()
+    io.advance()
+    #expect(disk.file("todo.txt") == "x 2026-01-01 one\nx 2026-01-01 two\n")
+    #expect(exits == [AppProgram.Exit(status: 0, message: nil)])
+    #expect(program.store.runningEffectCount == 0)
+  }
+
   @Test func aFileThatCannotBeUsedEndsWithStatus2() {
     let (program, terminal) = program(TodoFileClient(
       path: "todo.txt", load: { () throws(TodoFileError) in throw TodoFileError("Cannot read todo.txt: line 3 is not valid UTF-8") },

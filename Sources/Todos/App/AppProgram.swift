@@ -64,22 +64,36 @@ public final class AppProgram {
   }
 
   /// Keys as they arrived together: each through the keymap, then one
-  /// frame. Which of them the state accepts is the reducer's `InputGate`.
+  /// frame, then their effects (saves, timers) start.
   public func press(_ keys: [Key]) {
-    // The frame first, then the keys' saves and timers (see `holdingEffects`).
-    store.holdingEffects {
-      isReadingKeys = true
-      for key in keys where exit == nil && !store.state.isQuitting {
-        guard let action = store.read({ Keymap.action(for: key, in: $0) }) else { continue }
-        // Keys, not actions, make a macro: it is a key script. The `Q` that stops it is not one of them.
-        if store.state.macros.recording != nil, action != .macro(.recordTapped), Macros.records(key) {
-          store.send(.macro(.keyRecorded(key)))
-        }
-        store.send(action)
+    pressHoldingEffects(keys)
+    releaseEffects()
+  }
+
+  /// Keys as they arrived together: each through the keymap, then one
+  /// frame. Which of them the state accepts is the reducer's `InputGate`.
+  /// Their effects start held (`Store.holdEffects`) until
+  /// `releaseEffects()`: the terminal's loop releases them once the keys
+  /// pause, so that a save's thread or a timer's wake does not compete with
+  /// the terminal drawing the frame.
+  public func pressHoldingEffects(_ keys: [Key]) {
+    store.holdEffects()
+    isReadingKeys = true
+    for key in keys where exit == nil && !store.state.isQuitting {
+      guard let action = store.read({ Keymap.action(for: key, in: $0) }) else { continue }
+      // Keys, not actions, make a macro: it is a key script. The `Q` that stops it is not one of them.
+      if store.state.macros.recording != nil, action != .macro(.recordTapped), Macros.records(key) {
+        store.send(.macro(.keyRecorded(key)))
       }
-      isReadingKeys = false
-      store.read { stateChanged($0) }
+      store.send(action)
     }
+    isReadingKeys = false
+    store.read { stateChanged($0) }
+  }
+
+  /// Starts the effects of the keys pressed since the last release.
+  public func releaseEffects() {
+    store.releaseEffects()
   }
 
   /// Whether a printable key now would be text (a line being typed: a todo,
