@@ -53,13 +53,14 @@ session() {
 # The same common session under lackey, which reports every load, store and
 # instruction: the addresses in the binary's own data (below 0x10000000,
 # where a binary linked without PIE is loaded), each once; and the code the
-# keys run (from the first key's `AppProgram.press` on), each address once,
+# keys run (from the first key's `AppProgram.pressHoldingEffects` on), each address once,
 # in the order first run.
 trace_session() {
   local data_out=$1 keys_out=$2
   shift 2
   local press
-  press=$(nm "$yaru" | awk '$3 ~ /AppProgramC5press.*F$/ && !found { print $1; found = 1 }')
+  press=$(nm "$yaru" | awk '$3 ~ /AppProgramC19pressHoldingEffects.*F$/ && !found { print $1; found = 1 }')
+  [ -n "$press" ] || { echo "no AppProgram.pressHoldingEffects in $yaru: where do keys start now?" >&2; exit 1; }
   mkfifo "$work/trace"
   python3 -c '
 import sys

@@ -13,6 +13,7 @@ bin=$1 n=$2 pace=$3; shift 3
 source "$(dirname "$0")/key-session.sh"
 symbol() { nm "$work/yaru" | awk -v pattern="$1" '$3 ~ pattern && !found { print $1; found = 1 }'; }
 read_at=$(symbol '^read$') write_at=$(symbol '^write$') press_at=$(symbol 'AppProgramC19pressHoldingEffects.*F$')
+[ -n "$press_at" ] || { echo "no AppProgram.pressHoldingEffects in $bin: where do keys start now?" >&2; exit 1; }
 mkfifo "$work/trace"
 python3 -c '
 import os, sys
