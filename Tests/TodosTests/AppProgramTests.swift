@@ -74,6 +74,22 @@ struct AppProgramTests {
     program.store.cancelAllEffects()
   }
 
+  /// A load slow enough to show "Loading…" first is rehearsed once its
+  /// list is on screen: it was skipped for good (nothing selected at the
+  /// first frame), and the first toggle then met the runtime's types cold.
+  @Test func aSlowLoadIsRehearsedOnceItsListIsShown() {
+    let (program, terminal) = program(InMemoryDisk(["todo.txt": "one\n"]))
+    program.show(on: terminal)
+    program.start()
+    scheduler.advance(by: FileSync.loadingFrameDelay)
+    #expect(terminal.lines[1] == " Loading…")
+    #expect(!program.isRehearsed, "nothing to rehearse on yet")
+    io.advance()
+    #expect(terminal.lines[1] == " [ ] one")
+    #expect(program.isRehearsed)
+    program.store.cancelAllEffects()
+  }
+
   @Test func quittingEndsOnceTheLastChangeIsSaved() {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
     let (program, terminal) = program(disk)

@@ -1,4 +1,5 @@
 import Architecture
+import FoundationEssentials
 import IdentifiedCollections
 import Terminal
 import TodoModel
@@ -31,6 +32,9 @@ public final class AppProgram {
   private var onExit: (Exit, AppReducer.State) -> Void = { _, _ in }
   public private(set) var exit: Exit?
   private var isKeymapPrepared = false
+  /// Whether `rehearse` has run: after the first frame that shows a list
+  /// with a selection (a slow load's first frame says "Loading…").
+  private(set) var isRehearsed = false
   /// The store's reducer, for `rehearse` (which runs it on a copy).
   private let reducer: AppReducer
 
@@ -137,7 +141,10 @@ public final class AppProgram {
         // keymap's tables (not on the way to that frame, nor on the first key).
         isKeymapPrepared = true
         Keymap.prepare()
-        Self.rehearse(state, reducer: reducer)
+      }
+      if !isRehearsed, state.file.phase == .ready, let selection = state.list.selection {
+        isRehearsed = true
+        Self.rehearse(state, selection: selection, reducer: reducer)
       }
     }
   }
@@ -149,13 +156,12 @@ public final class AppProgram {
   /// their code and the runtime's generic types warm (the first toggle of a
   /// process took 0.71 ms to its frame, 0.51 ms after this;
   /// `Benchmarks/ptybench/ab.py`).
-  static func rehearse(_ state: AppReducer.State, reducer: AppReducer) {
+  static func rehearse(_ state: AppReducer.State, selection: UUID, reducer: AppReducer) {
     // A plain todo of the selected one's id: a recurring one's toggle would
     // draw a new id from the environment.
-    guard let id = state.list.selection else { return }
     var copy = state
     let shown = state.list.shown
-    copy.list = ListFeature.State(todos: IdentifiedArray(uniqueElements: [Todo.State(id: id, text: "rehearsal")]))
+    copy.list = ListFeature.State(todos: IdentifiedArray(uniqueElements: [Todo.State(id: selection, text: "rehearsal")]))
     copy.list.shown = shown
     let effects = [AppReducer.Action.list(.act(.todo(.toggleCompleteTapped))), .list(.selectNext)].map {
       reducer.reduce(into: &copy, action: $0)
