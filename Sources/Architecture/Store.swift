@@ -58,16 +58,9 @@ public final class Store<State, Action: Sendable> {
 
   @inlinable static func lend<R>(_ state: inout State, to body: (State) -> R) -> R { body(state) }
 
-  /// Runs `body` (actions sent, a frame drawn) with effects held: their
-  /// work reaches its schedulers after it (`EffectRuntime.hold`).
-  public func holdingEffects(_ body: () -> Void) {
-    holdEffects()
-    body()
-    releaseEffects()
-  }
-
   /// Effects started from now on start held (`EffectRuntime.hold`) until
-  /// `releaseEffects()`.
+  /// `releaseEffects()`: a key's frame is drawn before their work reaches
+  /// a scheduler.
   public func holdEffects() {
     effects.hold()
   }

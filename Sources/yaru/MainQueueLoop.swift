@@ -25,7 +25,8 @@ enum MainQueueLoop {
     var pause = KeyPause(pause: 1_000_000, longestWait: 20_000_000)
     while true {
       _dispatch_main_queue_callback_4CF(nil)
-      if pause.isOverdue(at: monotonicNanoseconds()) {
+      let now = monotonicNanoseconds()
+      if pause.isOverdue(at: now) {
         pause.started()
         onPause()
       }
@@ -34,7 +35,7 @@ enum MainQueueLoop {
         pollfd(fd: isReadingInput ? input : -1, events: Int16(POLLIN), revents: 0),
       ]
       // Milliseconds, rounded up: poll's unit.
-      let timeout = pause.timeout(at: monotonicNanoseconds()).map { Int32(($0 + 999_999) / 1_000_000) } ?? -1
+      let timeout = pause.timeout(at: now).map { Int32(($0 + 999_999) / 1_000_000) } ?? -1
       let count = poll(&ready, 2, timeout)
       guard count >= 0 || errno == EINTR else {
         fatalError("poll on the main queue's eventfd failed: errno \(errno)")

@@ -76,12 +76,12 @@ struct StoreTests {
     let scheduler = TestScheduler()
     let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
     var pendingInBody: [Bool] = []
-    store.holdingEffects {
-      store.send(.incrementTwiceLater)
-      store.send(.delayedIncrement)
-      store.send(.cancelDelayed)
-      pendingInBody.append(scheduler.hasPendingWork)
-    }
+    store.holdEffects()
+    store.send(.incrementTwiceLater)
+    store.send(.delayedIncrement)
+    store.send(.cancelDelayed)
+    pendingInBody.append(scheduler.hasPendingWork)
+    store.releaseEffects()
     #expect(pendingInBody == [false], "nothing handed to the scheduler while held")
     #expect(scheduler.hasPendingWork)
     scheduler.advance(by: .seconds(2))
