@@ -39,7 +39,7 @@ public enum LineMerge {
   /// only what it changed from that one). Ties go to the newest.
   public static func closestBase(to theirs: [String], among versions: [[UInt64]]) -> Int {
     var theirCounts: [UInt64: Int] = [:]
-    for line in theirs { theirCounts[DiskStamp.hash(line.utf8), default: 0] += 1 }
+    for line in theirs { theirCounts[LineFingerprint.of(line.utf8), default: 0] += 1 }
     var best = 0, fewest = Int.max
     for (index, version) in versions.enumerated() {
       var left = theirCounts
@@ -173,7 +173,7 @@ struct Line: Hashable {
   let text: String?
   init(_ text: String) {
     self.text = text
-    fingerprint = DiskStamp.hash(text.utf8)
+    fingerprint = LineFingerprint.of(text.utf8)
   }
   init(fingerprint: UInt64) {
     self.text = nil

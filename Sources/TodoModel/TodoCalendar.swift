@@ -15,7 +15,7 @@ public enum TodoCalendar {
       let raw = TodoTxt.format(todo)
       // The same line gives the same UID in every export (calendars update
       // the item instead of adding another); a repeated line gets a count.
-      let hash = DiskStamp.hash(raw.utf8)
+      let hash = LineFingerprint.of(raw.utf8)
       let repeats = seen[hash, default: 0]
       seen[hash] = repeats + 1
       lines.append("BEGIN:VTODO")

@@ -41,22 +41,37 @@ public struct DiskStamp: Equatable, Sendable {
     self.hash = hash
   }
 
-  /// 64-bit FNV-1a: a fast fingerprint of the bytes to tell "same list" apart.
+  /// A hash of a whole file's bytes, to tell "same list" apart when the
+  /// file's status changed (a `touch`, a copy over it). Made at every load
+  /// and save, and only compared within a run: never kept, so it is free
+  /// to change. 8 bytes a step (FNV-1a, a byte a step, took 0.55 ms of
+  /// every start at 10,000 todos: each step waits for the last multiply).
   public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-    // Contiguous bytes (a string's, an array's) are read from their span:
-    // through the sequence, a save's hash of its file cost ~60 instructions a byte.
     if let found = bytes.withContiguousStorageIfAvailable({ Self.hash(of: $0.span) }) { return found }
-    var hash: UInt64 = offsetBasis
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
-    return hash
+    return Self.hash(of: Array(bytes).span)
   }
 
-  private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-  private static let prime: UInt64 = 0x100_0000_01b3
-
   static func hash(of bytes: Span<UInt8>) -> UInt64 {
-    var hash: UInt64 = offsetBasis
-    for index in bytes.indices { hash = (hash ^ UInt64(bytes[index])) &* prime }
+    let raw = bytes.bytes
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    // Each step a bijection of the state (xor a word, multiply by an odd
+    // number, fold the high half down): texts that differ in one word
+    // always hash apart, and every bit of a word reaches every bit.
+    func mix(_ word: UInt64) {
+      hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+      hash ^= hash >> 32
+    }
+    var offset = 0
+    while offset &+ 8 <= raw.byteCount {
+      // A load of plain bytes as an integer: every bit pattern is a UInt64.
+      mix(raw.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      offset &+= 8
+    }
+    var tail: UInt64 = 0
+    for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+    mix(tail)
+    // The length last: "a" and "a\0" leave the same tail word.
+    mix(UInt64(bytes.count))
     return hash
   }
 

@@ -175,7 +175,7 @@ public struct TodoList: Equatable, Sendable {
     var fingerprints: [UInt64] = []
     let bytes = text.utf8.span
     _ = forEachLineRange(of: text, atMost: { fingerprints.reserveCapacity($0) }) { line in
-      fingerprints.append(DiskStamp.hash(of: bytes.extracting(line)))
+      fingerprints.append(LineFingerprint.of(bytes.extracting(line)))
     }
     return fingerprints
   }

@@ -241,9 +241,9 @@ final class InteractiveSession {
     // was cut off by the exit, and the next start had no record of it.
     ioQueue.sync {}
     // Before the lock goes: the next yaru tells another program's changes from the base.
-    if config.historySteps > 0, state.file.phase == .ready { history.keepBase(state.file.base) }
+    if config.historySteps > 0, state.file.phase == .ready { history.keepBase(ifChanged: state.file.base) }
     for parked in state.lists.parked where config.historySteps > 0 && parked.isLoaded && histories.indices.contains(parked.id) {
-      histories[parked.id].keepBase(parked.file.base)
+      histories[parked.id].keepBase(ifChanged: parked.file.base)
     }
     releaseLock()
     recorder?.finish()

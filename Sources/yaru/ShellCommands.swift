@@ -339,7 +339,7 @@ struct MergeCopy: ParsableCommand {
       let versions = HistoryRecord.versions(backFrom: lines, through: records) + (kept.map { [$0] } ?? [])
       let merged: [String]
       if versions.count > 1 {
-        let fingerprints = versions.map { $0.map { DiskStamp.hash($0.utf8) } }
+        let fingerprints = versions.map { $0.map { LineFingerprint.of($0.utf8) } }
         let base = versions[LineMerge.closestBase(to: copyLines, among: fingerprints)]
         merged = TodoList.lines(of: LineMerge.mergedText(
           base: base.map { $0 + "\n" }.joined(), ours: list.formatted(), theirs: copyLines.map { $0 + "\n" }.joined(),

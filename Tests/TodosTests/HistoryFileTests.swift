@@ -96,6 +96,30 @@ struct HistoryFileTests {
     #expect(file.append([record]) == nil, "still appended after it")
     #expect(file.read().records == [record])
   }
+
+  /// A start or a quit that finds the base already holding the text
+  /// leaves it alone (a rewrite is a new file: another inode); a start
+  /// that finds another program's change records it and keeps the new text.
+  @Test func theBaseIsRewrittenOnlyWhenItsTextChanged() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-history-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let history = HistoryFile(of: "/t/todo.txt", in: folder).client
+    func inode() throws -> Int? {
+      try FileManager.default.attributesOfItem(atPath: folder + "/history/%t%todo.txt.base")[.systemFileNumber] as? Int
+    }
+    history.noticeChanges(in: "a\n", id: "start.1", time: Date(timeIntervalSince1970: 0))
+    let first = try inode()
+    history.noticeChanges(in: "a\n", id: "start.2", time: Date(timeIntervalSince1970: 0))
+    history.keepBase(ifChanged: "a\n")
+    #expect(try inode() == first)
+    #expect(history.read().records.isEmpty)
+    history.noticeChanges(in: "a\nb\n", id: "start.3", time: Date(timeIntervalSince1970: 0))
+    #expect(try inode() != first)
+    #expect(history.base() == "a\nb\n")
+    #expect(history.read().records.map(\.id) == ["start.3"])
+    history.keepBase(ifChanged: "b\n")
+    #expect(history.base() == "b\n")
+  }
 }
 
 /// The file's earlier versions, worked back through the history: what a

@@ -96,7 +96,7 @@ struct OutsideMergeTests {
   }
 
   @Test func theClosestBaseIsTheVersionWithTheFewestDifferingLines() {
-    let versions = [["mine", "a", "b"], ["a", "b"], ["x"]].map { $0.map { DiskStamp.hash($0.utf8) } }
+    let versions = [["mine", "a", "b"], ["a", "b"], ["x"]].map { $0.map { LineFingerprint.of($0.utf8) } }
     #expect(LineMerge.closestBase(to: ["a", "B"], among: versions) == 1)
     #expect(LineMerge.closestBase(to: ["mine", "a", "b", "c"], among: versions) == 0)
     #expect(LineMerge.closestBase(to: [], among: versions) == 2, "the fewest lines to take away")

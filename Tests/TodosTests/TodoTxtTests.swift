@@ -143,7 +143,7 @@ struct TodoTxtTests {
     let pieces = ["a", "牛乳", "👍🏽", " ", "\n", "\r\n", "\r", "x 2026-11-28 ", "\u{FEFF}"]
     for _ in 0..<2_000 {
       let text = (0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
-      #expect(TodoList.lineFingerprints(of: text) == TodoList.lines(of: text).map { DiskStamp.hash($0.utf8) }, "\(text.debugDescription)")
+      #expect(TodoList.lineFingerprints(of: text) == TodoList.lines(of: text).map { LineFingerprint.of($0.utf8) }, "\(text.debugDescription)")
     }
   }
 }
