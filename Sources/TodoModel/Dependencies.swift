@@ -20,7 +20,7 @@ public struct Dependencies: Equatable, Sendable {
     // The fields read from the array by index: a whole todo handed over
     // was copied (~150 instructions a todo at load).
     let elements = todos.elements
-    for index in elements.indices {
+    for index in elements.indices where elements[index].hiding.namesDependencies {
       _ = add(TagScan.dependencyTags(in: elements[index].text), of: elements[index].id, isComplete: elements[index].isComplete)
     }
   }

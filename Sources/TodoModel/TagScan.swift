@@ -126,10 +126,10 @@ extension TagScan {
     var parts: [Range<Int>] = []
     let bytes = text.utf8.span
     forEachKeyWord(in: bytes) { key, value in
-      guard !value.isEmpty, valueIsPlain(bytes, value) else { return false }
+      guard isDependencyTag(bytes, key: key, value: value) else { return false }
       if self.bytes(bytes, in: key, are: "p") {
         parts.append(value)
-      } else if id == nil, self.bytes(bytes, in: key, are: "id") {
+      } else if id == nil {
         id = value
       }
       return false
@@ -142,7 +142,9 @@ extension TagScan {
     return DependencyTags(id: id.map(substring), parts: parts.map(substring))
   }
 
-  private static func valueIsPlain(_ bytes: Span<UInt8>, _ value: Range<Int>) -> Bool {
+  /// A word `id:X` or `p:X` whose value X is not empty and has no colon.
+  static func isDependencyTag(_ bytes: Span<UInt8>, key: Range<Int>, value: Range<Int>) -> Bool {
+    guard !value.isEmpty, self.bytes(bytes, in: key, are: "p") || self.bytes(bytes, in: key, are: "id") else { return false }
     for index in value where bytes[index] == UInt8(ascii: ":") { return false }
     return true
   }

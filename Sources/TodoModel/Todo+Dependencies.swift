@@ -8,8 +8,9 @@ extension Todo.State {
   /// The ids of the todos this one is a part of (`p:X`, possibly several).
   public var partOf: [Substring] { dependencyTags.parts }
 
-  /// Both, in one pass over the text.
-  public var dependencyTags: DependencyTags { TagScan.dependencyTags(in: text) }
+  /// Both, in one pass over the text; none without a pass when the walk
+  /// that read the text's hiding found no such tag (most todos).
+  public var dependencyTags: DependencyTags { hiding.namesDependencies ? TagScan.dependencyTags(in: text) : DependencyTags() }
 }
 
 /// A todo's `id:` and its `p:` values.

@@ -9,24 +9,32 @@ import IdentifiedCollections
 public enum TodoTxt {
   /// One line (without its line break) as a todo.
   public static func parse(_ line: Substring, id: UUID) -> Todo.State {
-    var todo = Todo.State(id: id)
+    parse(line.utf8.span, id: id)
+  }
+
+  /// One line's bytes (a loaded file's line, never made a string) as a todo.
+  static func parse(_ bytes: Span<UInt8>, id: UUID) -> Todo.State {
     // The prefix read from the bytes: read through string indices it cost
     // ~3,000 instructions a line, half of loading a file.
-    let bytes = line.utf8.span
     var start = 0
+    var isComplete = false, priority: Character?, creationDate: Day?, completionDate: Day?
     if bytes.count >= 2, bytes[0] == UInt8(ascii: "x"), bytes[1] == UInt8(ascii: " ") {
-      todo.isComplete = true
+      isComplete = true
       start = 2
       if let day = day(in: bytes, at: &start) {
-        todo.completionDate = day
-        todo.creationDate = self.day(in: bytes, at: &start)
+        completionDate = day
+        creationDate = self.day(in: bytes, at: &start)
       }
     } else {
-      if let priority = priority(in: bytes, at: &start) { todo.priority = priority }
-      todo.creationDate = day(in: bytes, at: &start)
+      priority = self.priority(in: bytes, at: &start)
+      creationDate = day(in: bytes, at: &start)
     }
-    todo.text = String(line[line.utf8.index(line.startIndex, offsetBy: start)...])
-    return todo
+    // Made whole at once: a todo made empty and then given its text read
+    // its tags twice.
+    return Todo.State(
+      id: id, text: String(utf8Of: bytes.extracting(start...)), isComplete: isComplete,
+      priority: priority, creationDate: creationDate, completionDate: completionDate
+    )
   }
 
   /// A line as a person typed it (in the editor, or to `yaru add`): read
@@ -155,7 +163,10 @@ public struct TodoList: Equatable, Sendable {
   /// (line numbers, blank lines counted) are the list's indices plus one.
   public init(parsing text: String, makeID: () -> UUID) {
     var todos: [Todo.State] = []
-    let shape = Self.forEachLine(of: text, atMost: { todos.reserveCapacity($0) }) { todos.append(TodoTxt.parse($0, id: makeID())) }
+    let bytes = text.utf8.span
+    let shape = Self.forEachLineRange(of: text, atMost: { todos.reserveCapacity($0) }) { line in
+      todos.append(TodoTxt.parse(bytes.extracting(line), id: makeID()))
+    }
     self.init(todos: IdentifiedArray(uncheckedUniqueElements: todos), shape: shape)
   }
 
@@ -163,7 +174,8 @@ public struct TodoList: Equatable, Sendable {
   /// without their line breaks. What a merge compares.
   public static func lines(of text: String) -> [String] {
     var lines: [String] = []
-    _ = forEachLine(of: text, atMost: { lines.reserveCapacity($0) }) { lines.append(String($0)) }
+    let bytes = text.utf8.span
+    _ = forEachLineRange(of: text, atMost: { lines.reserveCapacity($0) }) { lines.append(String(utf8Of: bytes.extracting($0))) }
     return lines
   }
 
@@ -182,29 +194,17 @@ public struct TodoList: Equatable, Sendable {
 
   /// The line endings and byte order mark of `text`, as saving keeps them.
   public static func shape(of text: String) -> FileShape {
-    forEachLine(of: text) { _ in }
+    forEachLineRange(of: text) { _ in }
   }
 
-  /// Calls `body` with each line and returns the text's shape.
+  /// Calls `body` with each line's byte offsets in the text (without its
+  /// ending) and returns the text's shape.
   /// Lines are split on bytes (a `\r\n` pair is one Character in Swift, so
   /// splitting on Characters would miss it): on `\n`, or on `\r` in a file
   /// that has no `\n` at all. `atMost` is told first how many lines there
   /// can be, so that what collects them is allocated once: an array grown
   /// line by line ends with up to twice the room, and holds its old copy
   /// while it grows (1.2 MB at the peak of 10,000 todos, not 0.7).
-  private static func forEachLine(of text: String, atMost: (Int) -> Void = { _ in }, _ body: (Substring) -> Void) -> FileShape {
-    let utf8 = text.utf8
-    var start = utf8.startIndex, startOffset = 0
-    return forEachLineRange(of: text, atMost: atMost) { line in
-      // Indices moved on from the last line's: text[...] by offsets from the start walked the text again.
-      start = utf8.index(start, offsetBy: line.lowerBound - startOffset)
-      startOffset = line.lowerBound
-      body(text[start..<utf8.index(start, offsetBy: line.count)])
-    }
-  }
-
-  /// `forEachLine` by the lines' byte offsets in the text (without their
-  /// endings).
   private static func forEachLineRange(of text: String, atMost: (Int) -> Void = { _ in }, _ body: (Range<Int>) -> Void) -> FileShape {
     // Bytes read from a span by offset: through the view's indices, finding
     // each line's end cost ~40 instructions a byte.
@@ -228,8 +228,7 @@ public struct TodoList: Equatable, Sendable {
     let isMixed = separator == newline && pairs > 0 && pairs < lineFeeds
     atMost((separator == newline ? lineFeeds : carriageReturns) + 1)
     while start < bytes.count {
-      var lineEnd = start
-      while lineEnd < bytes.count, bytes[lineEnd] != separator { lineEnd += 1 }
+      let lineEnd = ByteSearch.firstIndex(of: separator, in: bytes, from: start) ?? bytes.count
       var end = lineEnd
       if separator == newline, end > start, bytes[end - 1] == carriageReturn { end -= 1 }
       if isMixed, lineEnd < bytes.count {
