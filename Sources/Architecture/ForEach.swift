@@ -7,7 +7,7 @@ extension Reducer {
   /// The element's effects are cancelled when the element leaves the array.
   /// An action for an id that is gone is reported as an issue (a test fails,
   /// the app logs a warning) and otherwise ignored: effects can outlive elements.
-  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction: Sendable>(
+  public func forEach<ID: TableID & Sendable, ElementState, ElementAction: Sendable>(
     _ elements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action: CasePath<Action, (id: ID, action: ElementAction)>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Reduce<ElementState, ElementAction>,
@@ -27,7 +27,7 @@ extension Reducer {
 /// a batch on marked todos): the same as sending it to each in turn, without
 /// paying for the key path, the effect wrappers and the cancellation check
 /// once per element.
-public struct ForEachReducer<State, Action: Sendable, ID: Hashable & Sendable, ElementState: Identifiable, ElementAction: Sendable>: Reducer
+public struct ForEachReducer<State, Action: Sendable, ID: TableID & Sendable, ElementState: Identifiable, ElementAction: Sendable>: Reducer
 where ElementState.ID == ID {
   // Inlinable, so that it is specialized for the list where it is used:
   // generic, each element of a batch cost ~2,000 instructions of witness

@@ -11,12 +11,12 @@
 /// middle of 100,000 elements then adds one to (or takes one from) a plain
 /// array of positions — where an ordered set of the ids (as this was) hashes
 /// every id after the place again, about 5 ms on a long list.
-public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
+public struct IdentifiedArray<ID: TableID, Element: Identifiable> where Element.ID == ID {
   /// The elements in order.
   @inlinable public var elements: [Element] { storage }
   @usableFromInline var storage: [Element]
   /// Each id's slot.
-  @usableFromInline var slotOfID: [ID: Int32]
+  @usableFromInline var table: IDTable<ID>
   /// Each slot's element's position in `elements`; -1 for a free slot.
   @usableFromInline var positionOfSlot: [Int32]
   /// Each element's slot, in the elements' order: moved with them.
@@ -39,7 +39,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @inlinable
   public init(uniqueElements: some Sequence<Element>) {
     self.init(uncheckedUniqueElements: Array(uniqueElements))
-    precondition(slotOfID.count == storage.count, "IdentifiedArray: two elements have the same id")
+    precondition(table.count == storage.count, "IdentifiedArray: two elements have the same id")
   }
 
   // Everything public is @inlinable: specialized for the element type
@@ -55,10 +55,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     slotAt = Array(0..<Int32(elements.count))
     positionOfSlot = slotAt
     freeSlots = []
-    slotOfID = Dictionary(minimumCapacity: elements.count)
+    var ids: [ID] = []
+    ids.reserveCapacity(elements.count)
     // By index: only the id is read (enumerating copied every element, ~150 instructions each).
-    for slot in elements.indices { slotOfID[elements[slot].id] = Int32(slot) }
-    assert(slotOfID.count == elements.count, "IdentifiedArray: two elements have the same id")
+    for slot in elements.indices { ids.append(elements[slot].id) }
+    table = IDTable(capacity: elements.count, ids: ids)
   }
 
   /// The ids, in the elements' order (a new array: for tests and checks).
@@ -67,11 +68,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
   /// Which ids are here now, to ask later without holding the elements.
   @inlinable
-  public var idLookup: IDLookup<ID> { IDLookup(slots: slotOfID) }
+  public var idLookup: IDLookup<ID> { IDLookup(table: table) }
 
   @inlinable
   public func index(id: ID) -> Int? {
-    slotOfID[id].map { Int(positionOfSlot[Int($0)]) }
+    table.slot(of: id).map { Int(positionOfSlot[Int($0)]) }
   }
 
   /// The element with `id`. Setting one replaces it (or appends it, if new);
@@ -246,13 +247,13 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       slot = Int32(positionOfSlot.count)
       positionOfSlot.append(-1)
     }
-    precondition(slotOfID.updateValue(slot, forKey: id) == nil, "IdentifiedArray: an element with this id is already there")
+    precondition(table.insert(id, slot: slot), "IdentifiedArray: an element with this id is already there")
     return slot
   }
 
   /// A removed element's slot, free again.
   @usableFromInline mutating func giveBack(_ slot: Int32, of id: ID) {
-    slotOfID[id] = nil
+    table.remove(id)
     positionOfSlot[Int(slot)] = -1
     freeSlots.append(slot)
   }
@@ -274,19 +275,19 @@ public final class Membership: Sendable {
 }
 
 /// The ids an IdentifiedArray had, for asking which were there.
-public struct IDLookup<ID: Hashable> {
-  @usableFromInline let slots: [ID: Int32]
+public struct IDLookup<ID: TableID> {
+  @usableFromInline let table: IDTable<ID>
 
-  @inlinable init(slots: [ID: Int32]) { self.slots = slots }
+  @inlinable init(table: IDTable<ID>) { self.table = table }
 
   @inlinable
-  public func contains(_ id: ID) -> Bool { slots[id] != nil }
+  public func contains(_ id: ID) -> Bool { table.contains(id) }
 }
 
 extension IDLookup: Sendable where ID: Sendable {}
 
 /// The usual spelling: the id type is the element's.
-public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element> where Element.ID: TableID
 
 extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   @inlinable
