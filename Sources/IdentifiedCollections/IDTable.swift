@@ -73,6 +73,7 @@ public struct IDTable<ID: TableID> {
   /// Gives `id` the slot; false (and nothing changed) if it has one.
   @inlinable
   mutating func insert(_ id: ID, slot: Int32) -> Bool {
+    guard !contains(id) else { return false }
     if (count + 1) * 4 > buckets.count * 3 { grow() }
     if Int(slot) == idOfSlot.count { idOfSlot.append(id) } else { idOfSlot[Int(slot)] = id }
     return insertNew(id, slot: slot)

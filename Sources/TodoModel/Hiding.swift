@@ -25,8 +25,8 @@ public struct Hiding: Equatable, Sendable {
       break
     }
     if isBlank { bits |= Hiding.blankFlag }
-    // One walk over the tags (every todo is read at load): `h:1`, and the
-    // first `t:` whose value is a day.
+    // One walk over the tags (every todo is read at load): `h:1`, the
+    // first `t:` whose value is a day, and any `id:` or `p:`.
     var threshold: Day?
     TagScan.forEachKeyWord(in: bytes) { key, value in
       if TagScan.bytes(bytes, in: key, are: "h") {

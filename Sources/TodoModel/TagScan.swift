@@ -88,8 +88,8 @@ extension TagScan {
   /// Calls `body` with each word that has a colon — the bytes before its
   /// first colon (the key) and after it up to the next space (the value) —
   /// until `body` returns true. A text without a colon (most todos) costs
-  /// one vector pass: the tags read at load (hiding, dependencies) read
-  /// every todo of the file.
+  /// one vector pass: the tags read at load (hiding, and with it whether a
+  /// todo names a dependency) read every todo of the file.
   static func forEachKeyWord(in bytes: Span<UInt8>, _ body: (_ key: Range<Int>, _ value: Range<Int>) -> Bool) {
     let space = UInt8(ascii: " "), colon = UInt8(ascii: ":")
     guard ByteSearch.contains(colon, in: bytes) else { return }
@@ -120,7 +120,8 @@ extension TagScan {
 
   /// The `id:` value (the first) and every `p:` value of a text: their
   /// value up to the next space, not empty and without a colon (a
-  /// `key:value` tag's rule). The blocked map reads every todo at load.
+  /// `key:value` tag's rule). The blocked map reads each todo whose hiding
+  /// walk saw one (`Hiding.namesDependencies`).
   static func dependencyTags(in text: String) -> DependencyTags {
     var id: Range<Int>?
     var parts: [Range<Int>] = []

@@ -10,9 +10,10 @@ public struct Todo: Sendable {
     public var text: String {
       didSet { hiding = Hiding(text) }
     }
-    /// Read from the text whenever it changes (`h:1`, `t:`), so that the
-    /// scans of every key do not read the text again. Four bytes, in what
-    /// was padding: a todo takes no more memory for it.
+    /// Read from the text whenever it changes (`h:1`, `t:`, and whether it
+    /// has `id:` or `p:`), so that the scans of every key do not read the
+    /// text again. Four bytes, in what was padding: a todo takes no more
+    /// memory for it.
     public private(set) var hiding: Hiding
     /// `A`…`Z`; only active todos have one (a completed todo keeps it as a `pri:` tag).
     public var priority: Character? {

@@ -55,8 +55,9 @@ public struct DiskStamp: Equatable, Sendable {
     let raw = bytes.bytes
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     // Each step a bijection of the state (xor a word, multiply by an odd
-    // number, fold the high half down): texts that differ in one word
-    // always hash apart, and every bit of a word reaches every bit.
+    // number, fold the high half down): texts of one length that differ in
+    // one word always hash apart, and the steps that follow spread a
+    // word's bits over the whole state.
     func mix(_ word: UInt64) {
       hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
       hash ^= hash >> 32
@@ -70,7 +71,7 @@ public struct DiskStamp: Equatable, Sendable {
     var tail: UInt64 = 0
     for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
     mix(tail)
-    // The length last: "a" and "a\0" leave the same tail word.
+    // The length last: "" and "\0", "a" and "\0a" leave the same tail word.
     mix(UInt64(bytes.count))
     return hash
   }

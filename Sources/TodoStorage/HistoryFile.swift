@@ -56,8 +56,9 @@ public struct HistoryFile: Sendable {
   }
 
   /// Kept atomically and privately (not read back first: a save always
-  /// brings new text); a failure only loses the base (a later merge then
-  /// keeps every line of both sides).
+  /// brings new text; a start and a quit compare first, `HistoryClient`);
+  /// a failure only loses the base (a later merge then keeps every line of
+  /// both sides).
   public func keepBase(_ text: String) {
     try? NewFile.makePrivate(basePath)
     _ = try? TodoFile.write(text, to: basePath)

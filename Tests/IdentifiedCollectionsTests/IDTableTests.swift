@@ -30,8 +30,10 @@ struct IDTableTests {
         let inserted = table.insert(id, slot: slot)
         #expect(inserted)
         model[id] = slot
-        let again = table.insert(id, slot: slot)
+        // Refused under another slot, which keeps its own id.
+        let again = table.insert(id, slot: nextSlot)
         #expect(!again, "an id already there is refused")
+        #expect(table.idOfSlot.count == Int(nextSlot), "a refused id leaves the slots as they were")
       }
       #expect(table.count == model.count)
       if step % 97 == 0 || step > 19_900 {

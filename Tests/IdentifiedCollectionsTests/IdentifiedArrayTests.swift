@@ -27,7 +27,7 @@ struct IdentifiedArrayTests {
     var model: [Item] = []
     var nextID = 0
     for step in 0..<3_000 {
-      switch Int.random(in: 0..<11, using: &rng) {
+      switch Int.random(in: 0..<12, using: &rng) {
       case 0, 1:
         let item = Item(id: nextID, value: "v\(step)")
         nextID += 1
@@ -81,8 +81,24 @@ struct IdentifiedArrayTests {
         let offsets = model.indices.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
         array.remove(atSortedOffsets: offsets)
         for offset in offsets.reversed() { model.remove(at: offset) }
+      case 11:
+        // An id that left comes back (an undone delete keeps its todo's id).
+        let present = Set(model.map(\.id))
+        guard let id = (0..<nextID).filter({ !present.contains($0) }).randomElement(using: &rng) else { break }
+        let item = Item(id: id, value: "back\(step)")
+        let index = Int.random(in: 0...model.count, using: &rng)
+        array.insert(item, at: index)
+        model.insert(item, at: index)
       default:
         break
+      }
+      if step % 10 == 0 {
+        // Ids that left are not found, by the array or a lookup taken now.
+        let present = Set(model.map(\.id)), lookup = array.idLookup
+        for id in 0..<nextID {
+          #expect((array.index(id: id) != nil) == present.contains(id), "\(id) at step \(step)")
+          #expect(lookup.contains(id) == present.contains(id), "\(id) at step \(step)")
+        }
       }
       #expect(Array(array) == model)
       #expect(Array(array.ids) == model.map(\.id))

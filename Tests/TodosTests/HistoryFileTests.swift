@@ -119,6 +119,26 @@ struct HistoryFileTests {
     #expect(history.read().records.map(\.id) == ["start.3"])
     history.keepBase(ifChanged: "b\n")
     #expect(history.base() == "b\n")
+    // The same text in another normalization (a sync tool's rewrite) is
+    // other bytes: the base takes them, so it keeps what the file has.
+    let composed = "caf\u{E9}\n", decomposed = "cafe\u{301}\n"
+    history.noticeChanges(in: composed, id: "start.4", time: Date(timeIntervalSince1970: 0))
+    history.noticeChanges(in: decomposed, id: "start.5", time: Date(timeIntervalSince1970: 0))
+    #expect(history.base().map { Array($0.utf8) } == Array(decomposed.utf8))
+    history.keepBase(ifChanged: composed)
+    #expect(history.base().map { Array($0.utf8) } == Array(composed.utf8))
+  }
+
+  /// A base that is missing or cannot be read (not UTF-8) is written anew at quit.
+  @Test func aMissingOrUnreadableBaseIsWrittenAtQuit() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-history-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let history = HistoryFile(of: "/t/todo.txt", in: folder).client
+    history.keepBase(ifChanged: "a\n")
+    #expect(history.base() == "a\n")
+    try Data([0x61, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: folder + "/history/%t%todo.txt.base"))
+    history.keepBase(ifChanged: "a\n")
+    #expect(history.base() == "a\n")
   }
 }
 
