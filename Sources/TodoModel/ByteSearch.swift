@@ -54,4 +54,33 @@ public enum ByteSearch {
     }
     return nil
   }
+
+  /// Whether the two are the same bytes, compared 8 at a time: two strings'
+  /// UTF-8 views walked together cost ~7 ns a byte (2.3 ms for the 300 KB
+  /// of 10,000 todos, at every start and quit).
+  public static func equal(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
+    guard first.count == second.count else { return false }
+    let left = first.bytes, right = second.bytes
+    var index = 0
+    while index &+ 8 <= first.count {
+      // Plain bytes loaded as integers: any bit pattern is one.
+      guard left.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self)
+        == right.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self) else { return false }
+      index &+= 8
+    }
+    while index < first.count {
+      guard first[index] == second[index] else { return false }
+      index &+= 1
+    }
+    return true
+  }
 }
+
+extension String {
+  /// The same UTF-8 bytes: unlike `==`, another normalization of the same
+  /// text (what a sync tool may rewrite a file to) is another text.
+  public func hasSameBytes(as other: String) -> Bool {
+    ByteSearch.equal(utf8.span, other.utf8.span)
+  }
+}
+

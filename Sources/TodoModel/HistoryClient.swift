@@ -32,7 +32,7 @@ public struct HistoryClient: Sendable {
     let base = base()
     // Bytes compared: String's == takes another normalization of the same
     // text for it, and the base would keep bytes the file no longer has.
-    guard base.map({ !$0.utf8.elementsEqual(text.utf8) }) ?? true else { return }  // most starts: nothing to write
+    guard !(base?.hasSameBytes(as: text) ?? false) else { return }  // most starts: nothing to write
     if let base {
       let hunks = LineMerge.hunks(from: TodoList.lines(of: base), to: TodoList.lines(of: text))
       if !hunks.isEmpty {
@@ -48,7 +48,7 @@ public struct HistoryClient: Sendable {
   /// with nothing new rewrote the whole file and waited for the disk
   /// twice (300 KB at 10,000 todos).
   public func keepBase(ifChanged text: String) {
-    if !(base().map { $0.utf8.elementsEqual(text.utf8) } ?? false) { keepBase(text) }
+    if !(base()?.hasSameBytes(as: text) ?? false) { keepBase(text) }
   }
 
   /// A history in memory, which outlives the app that uses it: a replay's

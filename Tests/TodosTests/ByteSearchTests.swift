@@ -19,6 +19,25 @@ struct ByteSearchTests {
     }
   }
 
+  /// Equal or not as arrays are, at every length around a word's and
+  /// with the difference anywhere; another normalization is other bytes.
+  @Test func bytesAreEqualAsArraysAre() {
+    var generator = SplitMix64(state: 20_261_130)
+    for _ in 0..<5_000 {
+      let first = (0..<Int.random(in: 0...20, using: &generator)).map { _ in UInt8.random(in: 0...2, using: &generator) }
+      var second = first
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0 where !second.isEmpty: second[Int.random(in: second.indices, using: &generator)] ^= 1
+      case 1: second.append(0)
+      default: break
+      }
+      #expect(ByteSearch.equal(first.span, second.span) == (first == second), "\(first) \(second)")
+    }
+    #expect("caf\u{E9}" == "cafe\u{301}")
+    #expect(!"caf\u{E9}".hasSameBytes(as: "cafe\u{301}"))
+    #expect("タスク 🎉".hasSameBytes(as: String(decoding: Array("タスク 🎉".utf8), as: UTF8.self)))
+  }
+
   @Test func aLineCutFromTheBytesIsTheSubstringsString() {
     let text = "(A) 2026-11-29 タスク 🎉 +home\nx done\n\nlast"
     let lines = TodoList.lines(of: text)
