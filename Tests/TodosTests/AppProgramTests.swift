@@ -90,6 +90,22 @@ struct AppProgramTests {
     program.store.cancelAllEffects()
   }
 
+  /// The rehearsal's toggle starts a save, as the first real one does:
+  /// the save's code and generic types are then made before a key comes.
+  @Test func theRehearsalsToggleStartsASave() throws {
+    let (program, terminal) = program(InMemoryDisk(["todo.txt": "one\ntwo\n"]))
+    program.show(on: terminal)
+    program.start()
+    io.advance()
+    let state = program.store.state
+    let selection = try #require(state.list.selection)
+    let rehearsal = AppProgram.rehearsal(state, selection: selection, reducer: program.reducer)
+    #expect(rehearsal.state.list.todos.first?.isComplete == true)
+    #expect(rehearsal.state.file.isSaving, "the toggle's save started")
+    #expect(!program.store.state.file.isSaving, "on a copy")
+    program.store.cancelAllEffects()
+  }
+
   @Test func quittingEndsOnceTheLastChangeIsSaved() {
     let disk = InMemoryDisk(["todo.txt": "one\n"])
     let (program, terminal) = program(disk)

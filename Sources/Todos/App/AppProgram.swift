@@ -36,7 +36,7 @@ public final class AppProgram {
   /// with a selection (a slow load's first frame says "Loading…").
   private(set) var isRehearsed = false
   /// The store's reducer, for `rehearse` (which runs it on a copy).
-  private let reducer: AppReducer
+  let reducer: AppReducer
 
   /// - Parameter log: receives every action and the state change it made (`--log`).
   public init(environment: AppEnvironment, initialState: AppReducer.State, log: ((String) -> Void)? = nil) {
@@ -157,6 +157,15 @@ public final class AppProgram {
   /// process took 0.71 ms to its frame, 0.51 ms after this;
   /// `Benchmarks/ptybench/ab.py`).
   static func rehearse(_ state: AppReducer.State, selection: UUID, reducer: AppReducer) {
+    let (copy, effects) = rehearsal(state, selection: selection, reducer: reducer)
+    _ = AppView.render(copy, copy.screenSize)
+    EffectRuntime.rehearse(effects)
+  }
+
+  /// The rehearsal's reduce: the copy it leaves and the effects it returned.
+  static func rehearsal(
+    _ state: AppReducer.State, selection: UUID, reducer: AppReducer
+  ) -> (state: AppReducer.State, effects: [Effect<AppReducer.Action>]) {
     // A plain todo of the selected one's id: a recurring one's toggle would
     // draw a new id from the environment.
     var copy = state
@@ -166,8 +175,7 @@ public final class AppProgram {
     let effects = [AppReducer.Action.list(.act(.todo(.toggleCompleteTapped))), .list(.selectNext)].map {
       reducer.reduce(into: &copy, action: $0)
     }
-    _ = AppView.render(copy, copy.screenSize)
-    EffectRuntime.rehearse(effects)
+    return (copy, effects)
   }
 
   private func finish(_ exit: Exit, _ state: AppReducer.State) {
