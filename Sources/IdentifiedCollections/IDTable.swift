@@ -37,10 +37,8 @@ public struct IDTable<ID: TableID> {
     self.buckets = Array(repeating: -1, count: buckets)
     self.shift = 64 - bits
     self.idOfSlot = ids
-    for slot in ids.indices {
-      let inserted = insertNew(ids[slot], slot: Int32(slot))
-      assert(inserted, "IDTable: two ids are the same")
-    }
+    for slot in ids.indices { place(ids[slot], slot: Int32(slot)) }
+    assert(count == ids.count, "IDTable: two ids are the same")
   }
 
   @inlinable
@@ -73,19 +71,27 @@ public struct IDTable<ID: TableID> {
   /// Gives `id` the slot; false (and nothing changed) if it has one.
   @inlinable
   mutating func insert(_ id: ID, slot: Int32) -> Bool {
-    guard !contains(id) else { return false }
-    if (count + 1) * 4 > buckets.count * 3 { grow() }
-    if Int(slot) == idOfSlot.count { idOfSlot.append(id) } else { idOfSlot[Int(slot)] = id }
-    return insertNew(id, slot: slot)
-  }
-
-  @inlinable
-  mutating func insertNew(_ id: ID, slot: Int32) -> Bool {
-    let (index, found) = bucket(of: id)
+    var (index, found) = bucket(of: id)
     guard !found else { return false }
+    if (count + 1) * 4 > buckets.count * 3 {
+      grow()
+      index = bucket(of: id).index
+    }
+    if Int(slot) == idOfSlot.count { idOfSlot.append(id) } else { idOfSlot[Int(slot)] = id }
     buckets[index] = slot
     count += 1
     return true
+  }
+
+  /// Puts the slot of `id` where its probe ends; an id already here keeps
+  /// its own and is not counted again (`IdentifiedArray(uniqueElements:)`
+  /// tells duplicates by the count).
+  @inlinable
+  mutating func place(_ id: ID, slot: Int32) {
+    let (index, found) = bucket(of: id)
+    guard !found else { return }
+    buckets[index] = slot
+    count += 1
   }
 
   /// Takes `id` out; later entries of its run move back to keep every
@@ -117,7 +123,7 @@ public struct IDTable<ID: TableID> {
     buckets = Array(repeating: -1, count: old.count * 2)
     shift -= 1
     count = 0
-    for slot in old where slot >= 0 { _ = insertNew(idOfSlot[Int(slot)], slot: slot) }
+    for slot in old where slot >= 0 { place(idOfSlot[Int(slot)], slot: slot) }
   }
 }
 

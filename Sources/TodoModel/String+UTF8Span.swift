@@ -15,4 +15,10 @@ extension String {
       self.init(decoding: copy, as: UTF8.self)
     }
   }
+
+  /// The same UTF-8 bytes: unlike `==`, another normalization of the same
+  /// text (what a sync tool may rewrite a file to) is another text.
+  public func hasSameBytes(as other: String) -> Bool {
+    ByteSearch.equal(utf8.span, other.utf8.span)
+  }
 }
