@@ -236,6 +236,24 @@ struct SeveralListsTests {
     #expect(cut.state.flash == "A move was cut short: 1 todo is in both home and work")
   }
 
+  /// Killed after the arrival was recorded but before the list it went to
+  /// kept its new text as the base: the next start takes that text for
+  /// another program's change and records it after the arrival. The move
+  /// is still told (e2e lists.sh caught it, once in many kills).
+  @Test func aMoveCutShortIsToldPastTheChangeItsStartNoticed() {
+    _ = started()
+    scheduler.advance(by: .seconds(60))
+    disk.replace("home.txt", with: "Call mom\nBuy milk\n(A) Pay rent\nWrite report +work\n")
+    let record = HistoryRecord(
+      id: "move.cut", time: scheduler.now, source: HistoryRecord.thisScreen, kind: .outside, summary: "moved 1 todo from work",
+      hunks: [], archived: ["Write report +work"], movedTo: "work.txt"
+    )
+    _ = histories[0].append([record])
+    let cut = started()
+    #expect(histories[0].read().records.last?.source == HistoryRecord.anotherProgram, "the start noticed the line")
+    #expect(cut.state.flash == "A move was cut short: 1 todo is in both work and home")
+  }
+
   /// The other list saw the todo arrive (it was shown since): when the
   /// move is undone, showing it again takes the todo out there too — its
   /// history says so, though its file is now as it was before the move.

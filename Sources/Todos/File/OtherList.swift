@@ -99,11 +99,14 @@ extension OtherList {
   /// writing the other list and saving the list they left): a list whose
   /// newest record is a move's arrival, while the list they came from
   /// recorded no step since and still has every line. Nil when none was.
-  /// Reads the lists' histories' tails, and the file they came from only
-  /// then. I/O queue only.
+  /// Other programs' changes recorded after the arrival are looked past:
+  /// ended before the arrival's text was kept as the base, the next start
+  /// records that text as another program's change. Reads the lists'
+  /// histories' tails, and the file they came from only then. I/O queue only.
   static func cutShort(in lists: [ListClients]) -> String? {
     for list in lists {
-      guard let arrival = list.history?.read().records.last, arrival.kind == .outside, !arrival.archived.isEmpty,
+      let newest = list.history?.read().records.last { $0.source != HistoryRecord.anotherProgram }
+      guard let arrival = newest, arrival.kind == .outside, !arrival.archived.isEmpty,
             let origin = arrival.movedTo, origin != list.file?.path,
             let source = lists.first(where: { $0.file?.path == origin }), let sourceHistory = source.history
       else { continue }
