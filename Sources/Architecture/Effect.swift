@@ -111,6 +111,29 @@ public struct Effect<Action: Sendable>: Sendable {
     if case .none = operation { true } else { false }
   }
 
+  /// Whether starting this effect sends an action at once (`.send`, alone
+  /// or among others): one the store reduces in the same batch.
+  var sendsAtOnce: Bool {
+    switch operation {
+    case .send:
+      return true
+    case .merge(let effects):
+      // Not `contains(where:)`: unspecialized here, it goes through the
+      // runtime's witness tables (~50 lines of code a toggle).
+      var index = 0
+      while index < effects.count {
+        if effects[index].sendsAtOnce { return true }
+        index += 1
+      }
+      return false
+    case .cancellable(_, _, let inner):
+      return inner.sendsAtOnce
+    case .none, .run, .runAt, .timer, .listen, .cancel, .cancelWhere:
+      return false
+    }
+  }
+
+
   /// The same work, sending the parent's actions: how a child's effects are scoped.
   @inlinable public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     switch operation {

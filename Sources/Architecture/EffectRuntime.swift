@@ -13,49 +13,75 @@ public final class EffectRuntime<Action: Sendable> {
   private let deliver: @MainActor (Action) -> Void
   /// While held: work to hand to its scheduler at `releaseHeld()`, in order.
   private var held: [() -> Void]?
+  /// While held: effects not started yet, in the order they came. Starting
+  /// one (its ids, its tables, its scheduling) is ~200 lines of code and
+  /// data a toggle need not touch before its frame is drawn.
+  private var unstarted: [Effect<Action>] = []
 
   public init(deliver: @escaping @MainActor (Action) -> Void) {
     self.deliver = deliver
   }
 
-  /// How many effects have started and neither finished nor been cancelled.
+  /// How many effects have started and neither finished nor been cancelled
+  /// (held ones not started yet are not counted).
   public var inFlightCount: Int { running.count }
 
+  /// Starts `effect` now or, while held, at `releaseHeld()`. An effect
+  /// that sends an action at once starts now even while held (that action
+  /// belongs to the batch being reduced), after those that came before it.
   public func start(_ effect: Effect<Action>) {
-    start(effect, ids: [])
+    guard held != nil else { return start(effect, ids: []) }
+    if effect.isNone { return }
+    if effect.sendsAtOnce {
+      startUnstarted()
+      start(effect, ids: [])
+    } else {
+      unstarted.append(effect)
+    }
   }
 
-  /// Until `releaseHeld()`, effects start (they are registered, and can be
-  /// cancelled) but their work is not handed to its scheduler yet: a key's
+  /// Until `releaseHeld()`, effects are kept unstarted, in order, and the
+  /// work of those that must start is not handed to its scheduler: a key's
   /// frame is drawn before its save or timer wakes another thread to
   /// compete with the drawing for the processor.
   public func hold() {
     if held == nil { held = [] }
   }
 
-  /// Hands the held work to the schedulers, in the order it came; work of
-  /// an effect cancelled meanwhile is dropped there (`attach`).
+  /// Starts the held effects and hands the held work to the schedulers, in
+  /// the order they came; work of an effect cancelled meanwhile is dropped
+  /// there (`attach`).
   public func releaseHeld() {
+    startUnstarted()
     guard let work = held else { return }
     held = nil
     for schedule in work { schedule() }
   }
 
+  private func startUnstarted() {
+    guard !unstarted.isEmpty else { return }
+    let effects = unstarted
+    unstarted.removeAll(keepingCapacity: true)
+    for effect in effects { start(effect, ids: []) }
+  }
+
   /// Starts `effects` on a runtime of their own, held, and drops them there
   /// unreleased: none of their work reaches a scheduler and no action is
   /// delivered, but the runtime's generic types (its tables, the held
-  /// work's closures) are made before the first real key needs them. A
-  /// first toggle made them then, ~400 lines of the runtime's code cold.
+  /// work's closures) are made before the first real key's effects start.
+  /// A first toggle made them then, ~400 lines of the runtime's code cold.
   public static func rehearse(_ effects: [Effect<Action>]) {
     let runtime = EffectRuntime { _ in }
     runtime.hold()
     for effect in effects { runtime.start(effect) }
+    runtime.startUnstarted()
     runtime.held = nil
     runtime.cancelAll()
   }
 
   /// Cancels everything, e.g. when the program quits.
   public func cancelAll() {
+    unstarted = []
     for effect in running.values { effect.cancel() }
     running = [:]
     byID = [:]

@@ -16,6 +16,7 @@ struct Counter: Reducer {
     case incrementAt(Date)
     case debouncedIncrement
     case cancelDelayed
+    case noteAndCancelDelayed
     case startTimer
     case stopTimer
     case tick(Date)
@@ -49,6 +50,8 @@ struct Counter: Reducer {
         .cancellable(id: ID.delayed, cancelInFlight: true)
     case .cancelDelayed:
       return .cancel(id: ID.delayed)
+    case .noteAndCancelDelayed:
+      return .merge(.send(.noted("cancelling")), .cancel(id: ID.delayed))
     case .startTimer:
       return .timer(id: ID.timer, every: .seconds(1), on: scheduler) { .tick($0) }
     case .stopTimer:

@@ -89,6 +89,38 @@ struct StoreTests {
     #expect(store.runningEffectCount == 0)
   }
 
+  /// While held, effects are not even started: what starting them costs
+  /// (their ids, the runtime's tables) comes after the key's frame too.
+  @Test func heldEffectsStartOnlyWhenReleased() {
+    let scheduler = TestScheduler()
+    let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    store.holdEffects()
+    store.send(.delayedIncrement)
+    #expect(store.runningEffectCount == 0)
+    store.releaseEffects()
+    #expect(store.runningEffectCount == 1)
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.count == 1)
+  }
+
+  /// An effect that sends at once is reduced in its own batch even while
+  /// held, and the held effects keep their order around it: a cancel
+  /// beside that send still cancels what came before.
+  @Test func whileHeldAnEffectThatSendsAtOnceIsReducedInItsBatchAndOrderIsKept() {
+    let scheduler = TestScheduler()
+    let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    var batches: [[String]] = []
+    store.observe { batches.append($0.log) }
+    store.holdEffects()
+    store.send(.delayedIncrement)
+    store.send(.noteAndCancelDelayed)
+    #expect(batches == [[], ["cancelling"]])
+    store.releaseEffects()
+    scheduler.advance(by: .seconds(2))
+    #expect(store.state.count == 0, "the delayed increment, held, was cancelled by the cancel that came after it")
+    #expect(store.runningEffectCount == 0)
+  }
+
   /// The rehearsal after the first frame starts a toggle's effects only to
   /// make the runtime's types: none of their work may ever run, and a real
   /// effect of the same id in flight is not cancelled by it.
