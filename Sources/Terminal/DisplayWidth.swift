@@ -74,6 +74,10 @@ public enum DisplayWidth {
     let value = scalar.value
     if value < 0x7F { return value < 0x20 ? 0 : 1 }  // ASCII fast path
     if value < 0xA0 { return 0 }
+    // The rest of those that stand alone (`standsAlone`: Latin, `·`, `…`)
+    // are one column but the soft hyphen, a format character: said without
+    // the Unicode tables, which a footer's `·` read on every toggle.
+    if value < 0x300 || (0x2010...0x2027).contains(value) { return value == 0xAD ? 0 : 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control: return 0
     default: break

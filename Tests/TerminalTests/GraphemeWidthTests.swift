@@ -77,6 +77,15 @@ struct StandingAloneTests {
     }
   }
 
+  /// They are measured without the Unicode tables: one column each, but a
+  /// format character (the soft hyphen), as the tables would say.
+  @Test func aScalarThatStandsAloneIsAsWideAsItsCategorySays() {
+    for scalar in Self.scalars {
+      let zeroWidth: [Unicode.GeneralCategory] = [.nonspacingMark, .enclosingMark, .format, .control]
+      #expect(DisplayWidth.of(scalar) == (zeroWidth.contains(scalar.properties.generalCategory) ? 0 : 1), "U+\(String(scalar.value, radix: 16))")
+    }
+  }
+
   /// With one scalar that does not stand alone, the text is measured by graphemes.
   @Test func textWithAJoiningScalarIsMeasuredByGraphemes() {
     #expect(DisplayWidth.of("ab · e\u{301} – 牛") == 11)

@@ -129,11 +129,13 @@ public struct AppReducer: Reducer {
         // `Scope`s whose child is the shown list's own feature.
         Reduce { state, action in
           guard let listAction = Action.listPath.extract(action) else { return .none }
-          return app.listFeature(state).reduce(into: &state.list, action: listAction).map(Action.list)
+          // Lent from the span: `listFeature(state)` returns a copy, each of
+          // its environment's references retained and released again.
+          return app.listFeatures.span[state.lists.active].reduce(into: &state.list, action: listAction).map(Action.list)
         }
         Reduce { state, action in
           guard let fileAction = Action.filePath.extract(action) else { return .none }
-          return app.fileSync(state).reduce(into: &state.file, action: fileAction).map(Action.file)
+          return app.fileSyncs.span[state.lists.active].reduce(into: &state.file, action: fileAction).map(Action.file)
         }
         Scope(state: \.search, action: Action.searchPath) { Search() }
         Scope(state: \.sync, action: Action.syncPath) { app.syncFeature }
