@@ -62,7 +62,7 @@ extension AppReducer {
     else { return .none }
     let list = TodoList(todos: state.list.todos, shape: state.file.shape)
     let records = state.list.history.unwritten.map(\.record)
-    return fileSyncs.span[state.lists.active].save(&state.file, list, leaving: state.unfinishedNewTodo, revision: state.list.revision, records: records)
+    return fileSync(state).save(&state.file, list, leaving: state.unfinishedNewTodo, revision: state.list.revision, records: records)
       .map(Action.file)
   }
 

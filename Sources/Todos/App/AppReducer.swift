@@ -124,18 +124,21 @@ public struct AppReducer: Reducer {
     fileSyncs = lists.map { FileSync(environment: environment.forList($0)) }
     syncFeature = SyncFeature(environment: environment)
     let app = self
+    // Each feature in a closure of its own: picked for an action, a closure
+    // is one reference to retain; the feature itself, a copy of each of its
+    // environment's references (`listFeature(state)`).
+    let listReducers = listFeatures.map { Reduce($0) }
+    let fileReducers = fileSyncs.map { Reduce($0) }
     features = Reduce(
       CombineReducers {
         // `Scope`s whose child is the shown list's own feature.
         Reduce { state, action in
           guard let listAction = Action.listPath.extract(action) else { return .none }
-          // Lent from the span: `listFeature(state)` returns a copy, each of
-          // its environment's references retained and released again.
-          return app.listFeatures.span[state.lists.active].reduce(into: &state.list, action: listAction).map(Action.list)
+          return listReducers[state.lists.active].reduce(into: &state.list, action: listAction).map(Action.list)
         }
         Reduce { state, action in
           guard let fileAction = Action.filePath.extract(action) else { return .none }
-          return app.fileSyncs.span[state.lists.active].reduce(into: &state.file, action: fileAction).map(Action.file)
+          return fileReducers[state.lists.active].reduce(into: &state.file, action: fileAction).map(Action.file)
         }
         Scope(state: \.search, action: Action.searchPath) { Search() }
         Scope(state: \.sync, action: Action.syncPath) { app.syncFeature }
