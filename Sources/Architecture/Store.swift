@@ -58,9 +58,9 @@ public final class Store<State, Action: Sendable> {
 
   @inlinable static func lend<R>(_ state: inout State, to body: (State) -> R) -> R { body(state) }
 
-  /// Effects started from now on start held (`EffectRuntime.hold`) until
-  /// `releaseEffects()`: a key's frame is drawn before their work reaches
-  /// a scheduler.
+  /// Effects from now on are held (`EffectRuntime.hold`) until
+  /// `releaseEffects()`: a key's frame is drawn before they are started
+  /// and before their work reaches a scheduler.
   public func holdEffects() {
     effects.hold()
   }
