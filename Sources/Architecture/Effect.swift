@@ -133,7 +133,6 @@ public struct Effect<Action: Sendable>: Sendable {
     }
   }
 
-
   /// The same work, sending the parent's actions: how a child's effects are scoped.
   @inlinable public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     switch operation {

@@ -17,6 +17,11 @@ public final class EffectRuntime<Action: Sendable> {
   /// one (its ids, its tables, its scheduling) is ~200 lines of code and
   /// data a toggle need not touch before its frame is drawn.
   private var unstarted: [Effect<Action>] = []
+  /// While held: what running effects did meanwhile (actions sent, their
+  /// ends), done at `releaseHeld()` in order once the held effects have
+  /// started, so that a cancel among those still drops the actions of the
+  /// effects it cancels, even of one that has ended.
+  private var heldOutcomes: [() -> Void] = []
 
   public init(deliver: @escaping @MainActor (Action) -> Void) {
     self.deliver = deliver
@@ -48,14 +53,17 @@ public final class EffectRuntime<Action: Sendable> {
     if held == nil { held = [] }
   }
 
-  /// Starts the held effects and hands the held work to the schedulers, in
-  /// the order they came; work of an effect cancelled meanwhile is dropped
-  /// there (`attach`).
+  /// Starts the held effects, hands the held work to the schedulers and
+  /// delivers the held actions, each in the order it came; the work and
+  /// the actions of an effect cancelled meanwhile are dropped (`attach`).
   public func releaseHeld() {
     startUnstarted()
     guard let work = held else { return }
     held = nil
     for schedule in work { schedule() }
+    let outcomes = heldOutcomes
+    heldOutcomes = []
+    for outcome in outcomes { outcome() }
   }
 
   private func startUnstarted() {
@@ -82,6 +90,7 @@ public final class EffectRuntime<Action: Sendable> {
   /// Cancels everything, e.g. when the program quits.
   public func cancelAll() {
     unstarted = []
+    heldOutcomes = []
     for effect in running.values { effect.cancel() }
     running = [:]
     byID = [:]
@@ -109,7 +118,7 @@ public final class EffectRuntime<Action: Sendable> {
         scheduler.schedule(after: delay) { [weak self] in
           guard !effect.isCancelled else { return }
           body(send)
-          onMainActor { self?.finish(effect) }
+          onMainActor { self?.whenReleased { [weak self] in self?.finish(effect) } }
         }
       }
     case .runAt(let scheduler, let date, let body):
@@ -119,7 +128,7 @@ public final class EffectRuntime<Action: Sendable> {
         scheduler.schedule(at: date) { [weak self] in
           guard !effect.isCancelled else { return }
           body(send)
-          onMainActor { self?.finish(effect) }
+          onMainActor { self?.whenReleased { [weak self] in self?.finish(effect) } }
         }
       }
     case .timer(let scheduler, let interval, let action):
@@ -158,15 +167,24 @@ public final class EffectRuntime<Action: Sendable> {
   }
 
   /// A `Send` that drops actions once the effect is cancelled, checked both
-  /// where the action is sent and again where it is delivered.
+  /// where the action is sent and again where it is delivered (while held,
+  /// once more at the release).
   private func sender(for effect: RunningEffect) -> Send<Action> {
     Send { [weak self] action in
       guard !effect.isCancelled else { return }
       onMainActor {
-        guard !effect.isCancelled else { return }
-        self?.deliver(action)
+        guard !effect.isCancelled, let self else { return }
+        self.whenReleased { [weak self] in
+          guard !effect.isCancelled else { return }
+          self?.deliver(action)
+        }
       }
     }
+  }
+
+  /// `outcome` now, or at `releaseHeld()` while held.
+  private func whenReleased(_ outcome: @escaping () -> Void) {
+    if held != nil { heldOutcomes.append(outcome) } else { outcome() }
   }
 
   private func finish(_ effect: RunningEffect) {

@@ -121,6 +121,34 @@ struct StoreTests {
     #expect(store.runningEffectCount == 0)
   }
 
+  /// A cancel held with its key still stops what the effect it cancels
+  /// sends before the release: a timer that fires between a key's frame
+  /// and the pause after it is not heard from.
+  @Test func anActionSentWhileHeldIsDroppedIfAHeldCancelStopsItsEffect() {
+    let scheduler = TestScheduler()
+    let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    store.send(.delayedIncrement)
+    store.holdEffects()
+    store.send(.cancelDelayed)
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.count == 0, "nothing delivered while held")
+    store.releaseEffects()
+    #expect(store.state.count == 0, "the delayed increment was cancelled by the held cancel")
+    #expect(store.runningEffectCount == 0)
+  }
+
+  /// An action sent while held by an effect nothing cancels arrives at the release.
+  @Test func anActionSentWhileHeldArrivesAtTheRelease() {
+    let scheduler = TestScheduler()
+    let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    store.send(.delayedIncrement)
+    store.holdEffects()
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.count == 0)
+    store.releaseEffects()
+    #expect(store.state.count == 1)
+  }
+
   /// The rehearsal after the first frame starts a toggle's effects only to
   /// make the runtime's types: none of their work may ever run, and a real
   /// effect of the same id in flight is not cancelled by it.
