@@ -3,8 +3,10 @@
 # (the peak), RssAnon (heap, stacks) and RssFile (the binary's mapped
 # pages) after the first frame, after 5 moves, and after a toggle and its
 # save. How each memory step of docs/Performance.md was measured; ptybench
-# reads the same VmHWM. Compare builds linked in place: a copy of a binary
-# can map more pages (how its file sits in the page cache differs).
+# reads the same VmHWM. A binary just written maps more of its pages than
+# one read back from the disk (how its file sits in the page cache): to
+# compare two builds, drop the page cache before each run (root:
+# `sync; echo 1 > /proc/sys/vm/drop_caches`).
 #   Benchmarks/peak-rss.sh .build/release/yaru 10000
 set -euo pipefail
 bin=$(realpath "$1") n=${2:-10000}
