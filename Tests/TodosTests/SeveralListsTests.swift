@@ -214,6 +214,15 @@ struct SeveralListsTests {
     #expect(Keymap.action(for: "L", in: state) == nil, "T moves nothing with no todo in hand")
   }
 
+  /// The record a move of `line` leaves in the list it went to, coming
+  /// from the list `origin` (its file `origin.txt`).
+  func moveArrival(of line: String, from origin: String) -> HistoryRecord {
+    HistoryRecord(
+      id: "move.cut", time: scheduler.now, source: HistoryRecord.thisScreen, kind: .outside, summary: "moved 1 todo from \(origin)",
+      hunks: [], archived: [line], movedTo: "\(origin).txt"
+    )
+  }
+
   /// Killed between the other list's write and this list's save: the
   /// other list's newest record is the arrival, this one recorded nothing
   /// since and still has the lines. The next start says so; a finished
@@ -227,11 +236,7 @@ struct SeveralListsTests {
 
     scheduler.advance(by: .seconds(60))
     disk.replace("home.txt", with: "Call mom\n(A) Pay rent\nBuy milk\n")
-    let record = HistoryRecord(
-      id: "move.cut", time: scheduler.now, source: HistoryRecord.thisScreen, kind: .outside, summary: "moved 1 todo from home",
-      hunks: [], archived: ["Buy milk"], movedTo: "home.txt"
-    )
-    _ = histories[1].append([record])
+    _ = histories[1].append([moveArrival(of: "Buy milk", from: "home")])
     let cut = started()
     #expect(cut.state.flash == "A move was cut short: 1 todo is in both home and work")
   }
@@ -244,11 +249,7 @@ struct SeveralListsTests {
     _ = started()
     scheduler.advance(by: .seconds(60))
     disk.replace("home.txt", with: "Call mom\nBuy milk\n(A) Pay rent\nWrite report +work\n")
-    let record = HistoryRecord(
-      id: "move.cut", time: scheduler.now, source: HistoryRecord.thisScreen, kind: .outside, summary: "moved 1 todo from work",
-      hunks: [], archived: ["Write report +work"], movedTo: "work.txt"
-    )
-    _ = histories[0].append([record])
+    _ = histories[0].append([moveArrival(of: "Write report +work", from: "work")])
     let cut = started()
     #expect(histories[0].read().records.last?.source == HistoryRecord.anotherProgram, "the start noticed the line")
     #expect(cut.state.flash == "A move was cut short: 1 todo is in both work and home")
