@@ -83,6 +83,8 @@ let package = Package(
     .systemLibrary(name: "CRename"),
     // statfs, to tell a file system that sends no change notices (header only).
     .systemLibrary(name: "CFileSystem"),
+    // mallopt, to keep every thread on one malloc arena (header only).
+    .systemLibrary(name: "CMalloc"),
     .target(
       name: "NcursesTerminal",
       dependencies: ["CNcursesw", "Terminal"],
@@ -138,7 +140,7 @@ let package = Package(
       name: "yaru",
       dependencies: [
         "IdentifiedCollections", "Architecture", "Terminal", "NcursesTerminal", "VirtualTerminal", "TodoModel", "TodoStorage", "Todos", "Replay",
-        "CMainQueue", "CBuildInfo",
+        "CMainQueue", "CMalloc", "CBuildInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
