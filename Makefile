@@ -149,7 +149,7 @@ test: test-deps
 	@# What `make run` runs is linked differently (see release): test it too.
 	$(MAKE) --no-print-directory release
 	Tests/e2e/tmux.sh $(RELEASE_BIN)/yaru
-	Tests/e2e/start-heap.sh $(RELEASE_BIN)/yaru
+	Tests/e2e/start-calls.sh $(RELEASE_BIN)/yaru
 	Tests/e2e/install.sh
 	Tests/e2e/package.sh
 	Tests/e2e/atomic-save.sh $(DEBUG_BIN)/yaru 200

@@ -23,6 +23,9 @@ public struct MacroFolder: Sendable {
   public var client: MacroClient {
     MacroClient(
       readAll: {
+        // Most lists have no macro folder: one look at it, not 26 failed
+        // opens ahead of the todo file on the I/O queue at every start.
+        guard (try? Stat(path))?.type == .directory else { return [:] }
         var texts: [Character: String] = [:]
         for code in UInt8(ascii: "a")...UInt8(ascii: "z") {
           let register = Character(Unicode.Scalar(code))

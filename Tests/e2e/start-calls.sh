@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# End-to-end: what a start with 10,000 todos asks of the kernel before the
+# file is on screen, counted with strace -f from the start to the quit.
+#  1. The heap grows in few steps. The file is loaded on another thread than
+#     the main one; on a malloc arena of its own that heap grew a page at a
+#     time, one mprotect each (~170 at 10,000 todos, ~1 ms of the start).
+#     yaru keeps every thread on the main arena (grown by brk, 128 KB at a time).
+#  2. No macro file is opened when there is no macros folder (most lists):
+#     the 26 registers' files were each tried, ahead of the todo file on the
+#     same I/O queue.
+# Usage: Tests/e2e/start-calls.sh PATH/TO/yaru
+set -u
+yaru=$(realpath "$1")
+work=$(mktemp -d)
+export XDG_CONFIG_HOME="$work/no-config"
+export XDG_STATE_HOME="$work/state"
+export XDG_DATA_HOME="$work/data"
+. "$(dirname "$0")/tmux-helpers.sh"
+
+echo "start-calls end-to-end tests"
+if ! command -v strace >/dev/null; then
+  fail "strace is missing: apt-get install strace (make test-deps installs it)"
+else
+  todo="$work/todo.txt"
+  for ((i = 1; i <= 10000; i++)); do echo "Task $i buy milk"; done >"$todo"
+  sessions=$((sessions + 1)); sock="$work/sock$sessions"
+  tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color -e XDG_DATA_HOME="$XDG_DATA_HOME" \
+    "strace -f -qq -o '$work/strace.log' -e trace=mprotect,brk,openat $yaru --file '$todo'; echo \"EXIT=\$?\"; sleep 60"
+  check "first frame" "Task 1 buy milk"
+  keys q
+  check "quit" "EXIT=0"
+  grows=$(grep -cE '(mprotect|brk)\(' "$work/strace.log")
+  echo "       mprotect and brk calls: $grows"
+  # The C library's own start and the threads' stacks make ~20.
+  if [ "$grows" -lt 50 ]; then pass "the heap grew in few steps ($grows mprotect/brk calls)"
+  else fail "the heap grew in few steps ($grows mprotect/brk calls; a page at a time makes ~200)"; fi
+  macros=$(grep -c '/yaru/macros/' "$work/strace.log")
+  if [ "$macros" -eq 0 ]; then pass "no macro file opened without a macros folder"
+  else fail "no macro file opened without a macros folder ($macros opened)"; fi
+fi
+echo "start-calls: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
