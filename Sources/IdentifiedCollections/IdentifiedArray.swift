@@ -181,6 +181,21 @@ public struct IdentifiedArray<ID: TableID, Element: Identifiable> where Element.
     token = Membership()
   }
 
+  /// Moves the element at `from` to `to` (its position once moved); those
+  /// between shift by one. Only they move: a removal and an insertion
+  /// each moved every element after them (a todo one place down at the top
+  /// of 100,000 cost ~0.5–0.7 ms). Who is here does not change.
+  @inlinable
+  public mutating func move(from: Int, to: Int) {
+    precondition(storage.indices.contains(from) && storage.indices.contains(to), "IdentifiedArray: index out of range")
+    let step = from < to ? 1 : -1
+    var elements = storage.mutableSpan
+    for position in stride(from: from, to: to, by: step) { elements.swapAt(position, position + step) }
+    var slots = slotAt.mutableSpan
+    for position in stride(from: from, to: to, by: step) { slots.swapAt(position, position + step) }
+    renumber(Swift.min(from, to)...Swift.max(from, to))
+  }
+
   @inlinable
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
@@ -262,10 +277,15 @@ public struct IdentifiedArray<ID: TableID, Element: Identifiable> where Element.
   /// storage there moved: the only cost of an insertion or a removal that
   /// grows with the list, and no id is hashed.
   @usableFromInline mutating func renumber(from start: Int) {
+    renumber(start..<slotAt.count)
+  }
+
+  /// The positions of the slots at `places`, which moved.
+  @usableFromInline mutating func renumber(_ places: some Sequence<Int>) {
     let slotAt = slotAt
     let slots = slotAt.span
     var positions = positionOfSlot.mutableSpan
-    for position in start..<slots.count { positions[Int(slots[position])] = Int32(position) }
+    for position in places { positions[Int(slots[position])] = Int32(position) }
   }
 }
 

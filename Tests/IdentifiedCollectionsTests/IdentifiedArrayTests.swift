@@ -27,7 +27,7 @@ struct IdentifiedArrayTests {
     var model: [Item] = []
     var nextID = 0
     for step in 0..<3_000 {
-      switch Int.random(in: 0..<12, using: &rng) {
+      switch Int.random(in: 0..<13, using: &rng) {
       case 0, 1:
         let item = Item(id: nextID, value: "v\(step)")
         nextID += 1
@@ -89,6 +89,13 @@ struct IdentifiedArrayTests {
         let index = Int.random(in: 0...model.count, using: &rng)
         array.insert(item, at: index)
         model.insert(item, at: index)
+      case 12 where !model.isEmpty:
+        // One element to another place (J, K): the ones between shift, and who is here stays.
+        let from = Int.random(in: model.indices, using: &rng), to = Int.random(in: model.indices, using: &rng)
+        let membership = array.membership
+        array.move(from: from, to: to)
+        model.insert(model.remove(at: from), at: to)
+        #expect(array.membership === membership)
       default:
         break
       }

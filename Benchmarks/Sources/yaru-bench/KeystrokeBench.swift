@@ -138,6 +138,8 @@ func keystrokeRows(counts: [Int], sizes: [Size], only: String? = nil) -> [Row] {
         ("move down, scrolling", { harness.measure("j", iterations: iterations, before: harness.keysToTheBottomRow) }),
         // After each toggle the clock passes the 1 s sort delay, untimed.
         ("toggle", { harness.measure("x", iterations: iterations, between: .seconds(1)) }),
+        // The selected todo one place down in the file (and on screen).
+        ("move a todo down: J", { harness.measure("J", iterations: iterations, before: harness.keysToStayOnThePage) }),
         ("add: a, m, i, l, k, Enter (each key)", { harness.measureEachKey(of: ["a", "m", "i", "l", "k", .enter], iterations: iterations / 5) }),
         ("search: one letter", { harness.measure("w", iterations: iterations, before: ["g", "/"], after: [.escape, .escape]) }),
         // The worst case: the list is read all the way down to the selection.

@@ -38,7 +38,7 @@ enum ListChange: Equatable, Sendable {
     case .update(_, let after):
       todos[id: after.id] = after
     case .move(let from, let to):
-      todos.insert(todos.remove(at: from), at: to)
+      todos.move(from: from, to: to)
     case .removeMany(let removed):
       todos.remove(atSortedOffsets: removed.lazy.map(\.index))
     case .insertMany(let inserted):
