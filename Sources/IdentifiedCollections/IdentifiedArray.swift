@@ -193,7 +193,7 @@ public struct IdentifiedArray<ID: TableID, Element: Identifiable> where Element.
     for position in stride(from: from, to: to, by: step) { elements.swapAt(position, position + step) }
     var slots = slotAt.mutableSpan
     for position in stride(from: from, to: to, by: step) { slots.swapAt(position, position + step) }
-    renumber(Swift.min(from, to)...Swift.max(from, to))
+    renumber(Swift.min(from, to)..<Swift.max(from, to) + 1)
   }
 
   @inlinable
@@ -280,8 +280,10 @@ public struct IdentifiedArray<ID: TableID, Element: Identifiable> where Element.
     renumber(start..<slotAt.count)
   }
 
-  /// The positions of the slots at `places`, which moved.
-  @usableFromInline mutating func renumber(_ places: some Sequence<Int>) {
+  /// The positions of the slots at `places`, which moved. (A range, not
+  /// any sequence: this is not inlined, and a generic one walked its
+  /// sequence through witness tables.)
+  @usableFromInline mutating func renumber(_ places: Range<Int>) {
     let slotAt = slotAt
     let slots = slotAt.span
     var positions = positionOfSlot.mutableSpan
