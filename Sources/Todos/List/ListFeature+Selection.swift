@@ -233,12 +233,16 @@ extension ListFeature.State {
         var rows = 0
         var isOnPage = false
         let pageSize = shown.pageSize
+        // From the first row nothing is above, so how full the page is
+        // does not matter (below): the walk ends at the selection. (A
+        // search's page of sparse matches was read here and again by the view.)
+        let countsPage = top != .start || belowHeading
         forEachRow(from: top, belowHeading: belowHeading) { row in
           rows += 1
           if row == .todo(index), rows <= pageSize { isOnPage = true }
-          return rows <= pageSize
+          return rows <= pageSize && (countsPage || !isOnPage)
         }
-        pageRows = rows
+        pageRows = countsPage ? rows : nil
         if !isOnPage, rows > pageSize, let first = self.top(endingAt: selected, rows: pageSize) {
           (top, belowHeading) = first
           pageRows = nil
