@@ -23,9 +23,8 @@ if ! command -v strace >/dev/null; then
 else
   todo="$work/todo.txt"
   for ((i = 1; i <= 10000; i++)); do echo "Task $i buy milk"; done >"$todo"
-  sessions=$((sessions + 1)); sock="$work/sock$sessions"
-  tmux -S "$sock" new-session -d -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color -e XDG_DATA_HOME="$XDG_DATA_HOME" \
-    "strace -f -qq -o '$work/strace.log' -e trace=mprotect,brk,openat $yaru --file '$todo'; echo \"EXIT=\$?\"; sleep 60"
+  # yaru under strace, started as the helpers start it (the tmux server has this environment).
+  yaru="strace -f -qq -o '$work/strace.log' -e trace=mprotect,brk,openat $yaru" start_on "$todo"
   check "first frame" "Task 1 buy milk"
   keys q
   check "quit" "EXIT=0"
