@@ -216,9 +216,9 @@ struct SeveralListsTests {
 
   /// The record a move of `line` leaves in the list it went to, coming
   /// from the list `origin` (its file `origin.txt`).
-  func moveArrival(of line: String, from origin: String) -> HistoryRecord {
+  func moveArrival(of line: String, from origin: String, at time: Date? = nil) -> HistoryRecord {
     HistoryRecord(
-      id: "move.cut", time: scheduler.now, source: HistoryRecord.thisScreen, kind: .outside, summary: "moved 1 todo from \(origin)",
+      id: "move.cut", time: time ?? scheduler.now, source: HistoryRecord.thisScreen, kind: .outside, summary: "moved 1 todo from \(origin)",
       hunks: [], archived: [line], movedTo: "\(origin).txt"
     )
   }
@@ -253,6 +253,55 @@ struct SeveralListsTests {
     let cut = started()
     #expect(histories[0].read().records.last?.source == HistoryRecord.anotherProgram, "the start noticed the line")
     #expect(cut.state.flash == "A move was cut short: 1 todo is in both work and home")
+  }
+
+  /// A todo moved to work, back home, and to work again in the same second,
+  /// killed before home saved the last move: home's step for the first
+  /// move is as new as the last arrival, but the todo came back after it,
+  /// so it is not the last move's step. The start still says so (e2e
+  /// lists.sh failed here now and then: it moves every ~100 ms).
+  @Test func aMoveCutShortRightAfterAFinishedMoveOfTheSameTodoIsTold() {
+    let store = started()
+    let second = scheduler.now
+    store.send(.list(.selectNext))
+    store.send(.moveToList(2))
+    scheduler.advance()
+    store.send(.nextList)
+    scheduler.advance()
+    store.send(.list(.selectNext))
+    #expect(store.state.list.selectedTodo?.text == "Buy milk")
+    store.send(.moveToList(1))
+    scheduler.advance()
+    store.send(.nextList)
+    scheduler.advance()
+    scheduler.advance(by: .seconds(2))
+    #expect(disk.file("home.txt") == "Call mom\n(A) Pay rent\nBuy milk\n")
+    #expect(disk.file("work.txt") == "Write report +work\n")
+
+    disk.replace("work.txt", with: "Write report +work\nBuy milk\n")
+    _ = histories[1].append([moveArrival(of: "Buy milk", from: "home", at: second)])
+    let cut = started()
+    #expect(cut.state.flash == "A move was cut short: 1 todo is in both home and work")
+  }
+
+  /// A redone move is finished, also when the list it left still has a
+  /// line like it (a second "Buy milk"): the redo is the move's last word,
+  /// not the undo before it.
+  @Test func aRedoneMoveIsNotCutShort() {
+    disk.replace("home.txt", with: "Call mom\nBuy milk\nBuy milk\n")
+    let store = started()
+    store.send(.list(.selectNext))
+    store.send(.moveToList(2))
+    scheduler.advance()
+    store.send(.list(.undo))
+    scheduler.advance()
+    store.send(.list(.redo))
+    scheduler.advance()
+    scheduler.advance(by: .seconds(2))
+    #expect(disk.file("home.txt") == "Call mom\nBuy milk\n")
+    #expect(disk.file("work.txt") == "Write report +work\nBuy milk\n")
+    #expect(histories[1].read().records.last?.summary == "moved 1 todo in again")
+    #expect(started().state.flash == nil)
   }
 
   /// The other list saw the todo arrive (it was shown since): when the

@@ -98,31 +98,45 @@ extension OtherList {
   /// What to say at start when a move was cut short (yaru ended between
   /// writing the other list and saving the list they left): a list whose
   /// newest record is a move's arrival, while the list they came from
-  /// recorded no step since and still has every line. Nil when none was.
-  /// Other programs' changes recorded after the arrival are looked past:
-  /// ended before the arrival's text was kept as the base, the next start
-  /// records that text as another program's change. Reads the lists'
-  /// histories' tails, and the file they came from only then. I/O queue only.
+  /// still has every line and recorded no step that sent them there since
+  /// they were last back in it. Other programs' changes recorded after the
+  /// arrival are looked past: ended before the arrival's text was kept as
+  /// the base, the next start records that text as another program's
+  /// change. Reads the lists' histories' tails, and the file they came
+  /// from only then. I/O queue only.
   static func cutShort(in lists: [ListClients]) -> String? {
     for list in lists {
       let newest = list.history?.read().records.last { $0.source != HistoryRecord.anotherProgram }
       guard let arrival = newest, arrival.kind == .outside, !arrival.archived.isEmpty,
-            let origin = arrival.movedTo, origin != list.file?.path,
-            let source = lists.first(where: { $0.file?.path == origin }), let sourceHistory = source.history
+            let origin = arrival.movedTo, let destination = list.file?.path, origin != destination,
+            let source = lists.first(where: { $0.file?.path == origin }), let sourceHistory = source.history,
+            !sentThere(arrival, to: destination, in: sourceHistory.read().records),
+            let text = try? source.file?.load()?.text
       else { continue }
-      let recorded = sourceHistory.read().records.contains { record in
-        guard record.time >= arrival.time.addingTimeInterval(-1) else { return false }
-        switch record.kind {
-        case .step, .redo: return true
-        case .undo, .outside: return false
-        }
-      }
-      guard !recorded, let text = try? source.file?.load()?.text else { continue }
       let lines = Set(TodoList.lines(of: text))
       guard arrival.archived.allSatisfy(lines.contains) else { continue }
       let count = arrival.archived.count
       return "A move was cut short: \(count) \(count == 1 ? "todo is" : "todos are") in both \(source.name) and \(list.name)"
     }
     return nil
+  }
+
+  /// Whether the source's history ends with the step (or its redo) that
+  /// sent the arrival's lines to `destination`, with nothing after it that
+  /// brought one of them back (a move back, an undo): a step of an earlier
+  /// move of the same todo can be as new as the arrival — times are kept
+  /// to the second — but the todo came back after it.
+  private static func sentThere(_ arrival: HistoryRecord, to destination: String, in records: [HistoryRecord]) -> Bool {
+    func sends(_ step: HistoryRecord) -> Bool { step.movedTo == destination && step.archived == arrival.archived }
+    let recent = records.drop { $0.time < arrival.time.addingTimeInterval(-1) }
+    guard let sent = recent.lastIndex(where: { record in
+      switch record.kind {
+      case .step: sends(record)
+      case .redo(let id): records.contains { $0.id == id && sends($0) }
+      case .undo, .outside: false
+      }
+    }) else { return false }
+    let lines = Set(arrival.archived)
+    return !recent[(sent + 1)...].contains { $0.hunks.contains { $0.added.contains(where: lines.contains) } }
   }
 }
