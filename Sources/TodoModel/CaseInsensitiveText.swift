@@ -16,26 +16,37 @@ public struct CaseInsensitiveText: Sendable {
   }
 
   /// Whether the line as it shows — `(A) ` and the text — contains the query.
-  public func matches(_ todo: Todo.State) -> Bool { matches(text: todo.text, priority: todo.priority) }
+  public func matches(_ todo: borrowing Todo.State) -> Bool { matches(line: todo.text, priorityLetter: todo.priorityLetter) }
 
   public func matches(text line: borrowing String, priority: Character?) -> Bool {
+    matches(line: line, priorityLetter: priority?.asciiValue ?? 0)
+  }
+
+  /// `priorityLetter`: the priority's ASCII byte, 0 for none (as a todo
+  /// keeps it).
+  func matches(line: borrowing String, priorityLetter letter: UInt8) -> Bool {
     guard let folded, !folded.isEmpty else {
-      let shown = priority.map { "(\($0)) " + line } ?? copy line
+      let shown = letter == 0 ? copy line : "(\(Character(Unicode.Scalar(letter)))) " + line
       return text.isEmpty || shown.lowercased().contains(text.lowercased())
     }
-    if let priority, let letter = priority.asciiValue {
-      let prefix = [UInt8(ascii: "("), letter, UInt8(ascii: ")"), UInt8(ascii: " ")]
-      // A match that begins in the `(A) ` prefix: try the four starts there.
-      for start in 0..<4 where matchesAcross(prefix[start...], then: line, folded) { return true }
-    }
+    // A match that begins in the `(A) ` prefix: try the four starts there.
+    if letter != 0, (0..<4).contains(where: { matchesAcross(prefix: letter, from: $0, then: line, folded) }) { return true }
     // The line's own bytes, read in place: no copy, no retain.
     return Self.contains(line.utf8.span, folded)
   }
 
-  private func matchesAcross(_ head: ArraySlice<UInt8>, then tail: borrowing String, _ query: [UInt8]) -> Bool {
+  /// Whether the query matches from byte `start` of the prefix `(A) ` on
+  /// into the line.
+  private func matchesAcross(prefix letter: UInt8, from start: Int, then tail: borrowing String, _ query: [UInt8]) -> Bool {
     var index = 0
-    for byte in head {
+    for place in start..<4 {
       guard index < query.count else { return true }
+      let byte = switch place {
+      case 0: UInt8(ascii: "(")
+      case 1: letter
+      case 2: UInt8(ascii: ")")
+      default: UInt8(ascii: " ")
+      }
       guard Self.lowercase(byte) == query[index] else { return false }
       index += 1
     }

@@ -28,7 +28,8 @@ public struct SearchQuery: Sendable {
 
   private enum Condition: Sendable {
     case text(CaseInsensitiveText)
-    case priority(ClosedRange<Character>)
+    /// The letters' ASCII bytes.
+    case priority(ClosedRange<UInt8>)
     case due(DueWhen)
     case tag(CaseInsensitiveText)
     case date(DateComparison)
@@ -63,7 +64,7 @@ public struct SearchQuery: Sendable {
       let letters = value.uppercased()
       let ends = letters.split(separator: "-", omittingEmptySubsequences: false)
       if ends.count <= 2, ends.allSatisfy({ $0.count == 1 && $0.first!.isASCII && $0.first!.isUppercase }),
-         let low = ends.first?.first, let high = ends.last?.first, low <= high {
+         let low = ends.first?.first?.asciiValue, let high = ends.last?.first?.asciiValue, low <= high {
         return .priority(low...high)
       }
     case "is" where value.lowercased() == "blocked":
@@ -88,40 +89,42 @@ public struct SearchQuery: Sendable {
 
   /// `dependencies`: the list's, for `is:blocked`.
   public func matches(_ todo: Todo.State, _ dependencies: Dependencies = Dependencies()) -> Bool {
-    matches(text: todo.text, priority: todo.priority, isComplete: todo.isComplete, isBlocked: dependencies.isBlocked(todo))
+    matches(CollectionOfOne(todo).span, at: 0, dependencies)
   }
 
-  /// `isBlocked` is asked only by `is:blocked`.
-  public func matches(
-    text line: borrowing String, priority: Character?, isComplete: Bool, isBlocked: @autoclosure () -> Bool = false
-  ) -> Bool {
+  /// The todo at `index` of `todos`. Every scan of the list calls this on
+  /// each todo it passes, so it reads the todo and the terms in place:
+  /// given the todo itself, a scan in another module handed each one over
+  /// as a copy; a loop over `terms` copied each term (a retain and a
+  /// release of its words a todo); the priority as a `Character` was
+  /// compared as a string.
+  public func matches(_ todos: Span<Todo.State>, at index: Int, _ dependencies: Dependencies) -> Bool {
+    let todo = todos[index]
     guard problem == nil else { return false }
-    for term in terms
-    where matches(term.condition, text: line, priority: priority, isComplete: isComplete, isBlocked: isBlocked) == term.isNegated {
+    let terms = terms.span
+    for index in terms.indices where matches(terms[index].condition, todo, dependencies) == terms[index].isNegated {
       return false
     }
     return true
   }
 
-  private func matches(
-    _ condition: Condition, text line: borrowing String, priority: Character?, isComplete: Bool, isBlocked: () -> Bool
-  ) -> Bool {
+  private func matches(_ condition: borrowing Condition, _ todo: borrowing Todo.State, _ dependencies: Dependencies) -> Bool {
     switch condition {
     case .blocked:
-      return isBlocked()
+      return dependencies.isBlocked(todo)
     case .text(let text):
-      return text.matches(text: line, priority: priority)
+      return text.matches(line: todo.text, priorityLetter: todo.priorityLetter)
     case .tag(let tag):
-      return tag.isWord(in: line)
+      return tag.isWord(in: todo.text)
     case .priority(let range):
-      let shown = isComplete ? TagScan.priorityTag(in: line)?.letter : priority
+      let shown = todo.isComplete ? TagScan.priorityTag(in: todo.text)?.letter.asciiValue : todo.priorityLetter
       return shown.map(range.contains) ?? false
     case .date(let comparison):
-      return comparison.holds(in: line)
+      return comparison.holds(in: todo.text)
     case .notUnderstood:
       return false
     case .due(let when):
-      guard !isComplete, let due = TagScan.dueDate(in: line) else { return false }
+      guard !todo.isComplete, let due = TagScan.dueDate(in: todo.text) else { return false }
       switch when {
       case .overdue: return due < today
       case .today: return due == today

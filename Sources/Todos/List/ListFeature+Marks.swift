@@ -42,7 +42,7 @@ extension ListFeature.State {
     let visibility = Visibility(self)
     let span = todos.elements.span
     var visible = Marks.Builder(capacity: span.count)
-    for index in span.indices { visible.append(visibility.test(span[index])) }
+    for index in span.indices { visible.append(visibility.test(span, at: index)) }
     return visible.marks
   }
 

@@ -28,7 +28,7 @@ public struct ListPosition: Comparable, Sendable {
 /// filter, the search, the sink of completed todos, and the row being edited
 /// (always shown, even if it matches neither).
 extension ListFeature.State {
-  public func isVisible(_ todo: Todo.State) -> Bool { Visibility(self).test(todo) }
+  public func isVisible(_ todo: Todo.State) -> Bool { Visibility(self).test(CollectionOfOne(todo).span, at: 0) }
 
   /// The todos the list shows, in the screen's order.
   public var visibleTodos: [Todo.State] {
@@ -68,7 +68,7 @@ extension ListFeature.State {
       let first = step == 0 ? start.index : (backward ? last : 0)
       for place in stride(from: backward ? min(first, last) : first, through: backward ? 0 : last, by: backward ? -1 : 1) {
         let index = screenOrder.fileIndex(at: place)
-        guard visibility.isSunk(todos[index]) == group, visibility.test(todos[index]) else { continue }
+        guard visibility.isSunk(todos[index]) == group, visibility.test(todos, at: index) else { continue }
         guard body(index) else { return }
       }
     }
@@ -187,7 +187,7 @@ extension ListFeature.State {
   /// Takes the old selection and its place, not the old state: holding a copy
   /// of the list would make every change copy all of it.
   mutating func repairSelection(anchor: (id: UUID, position: ListPosition)?) {
-    if let index = selection.flatMap({ todos.index(id: $0) }), Visibility(self).test(todos.elements.span[index]) { return }
+    if let index = selection.flatMap({ todos.index(id: $0) }), Visibility(self).test(todos.elements.span, at: index) { return }
     guard let anchor, !todos.isEmpty else {
       selection = firstVisible()?.id
       return

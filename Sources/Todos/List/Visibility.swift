@@ -54,15 +54,17 @@ struct Visibility: Sendable {
     return ids
   }
 
-  func test(_ todo: borrowing Todo.State) -> Bool {
+  /// The todo at `index` of `todos`, read in place: given the todo itself,
+  /// a scan copied each one (its text retained and released) to hand it
+  /// to the search in another module.
+  func test(_ todos: Span<Todo.State>, at index: Int) -> Bool {
+    let todo = todos[index]
     if todo.id == editing { return true }
     guard !todo.isBlankLine, filter.includes(isComplete: todo.isComplete) else { return false }
     if !arriving.isEmpty, arriving.contains(todo.id) { return false }
     if let hidingOn, todo.hiding.hides(on: hidingOn) { return false }
     guard let query else { return true }
-    return query.matches(
-      text: todo.text, priority: todo.priority, isComplete: todo.isComplete, isBlocked: dependencies.isBlocked(todo)
-    )
+    return query.matches(todos, at: index, dependencies)
   }
 
   /// Whether the todo shows among the completed ones, below the active:

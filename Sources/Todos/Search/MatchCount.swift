@@ -1,3 +1,4 @@
+import IdentifiedCollections
 import TodoModel
 
 /// How many todos the search lets through, for the status line. Counting
@@ -23,7 +24,8 @@ extension ListFeature.State {
   func countVisible() -> Int {
     let visibility = Visibility(self)
     var count = 0
-    for todo in todos where visibility.test(todo) { count += 1 }
+    let todos = todos.elements.span
+    for index in todos.indices where visibility.test(todos, at: index) { count += 1 }
     return count
   }
 }
