@@ -34,14 +34,29 @@ public enum ByteSearch {
   /// found without a branch a byte (a walk to each line's end of a loaded
   /// file cost ~5 instructions a byte).
   public static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, from start: Int) -> Int? {
+    firstIndex(of: byte, in: bytes, from: start, ignoring: 0)
+  }
+
+  /// Where a byte that may be `byte` whatever its case is first at or
+  /// after `start`: the case bit (0x20) is not compared, so an ASCII
+  /// letter is found in both cases, and a few other bytes with it (`@`
+  /// for a backquote): the caller compares what it finds. How the search
+  /// skips to where a word may start.
+  public static func firstIndex(caseless byte: UInt8, in bytes: Span<UInt8>, from start: Int) -> Int? {
+    firstIndex(of: byte, in: bytes, from: start, ignoring: 0x20)
+  }
+
+  /// The two above: the bits of `ignored` are set in every byte compared.
+  @inline(__always)
+  private static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, from start: Int, ignoring ignored: UInt8) -> Int? {
     let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-    let pattern = ones &* UInt64(byte)
+    let pattern = ones &* UInt64(byte | ignored), mask = ones &* UInt64(ignored)
     let raw = bytes.bytes
     var index = max(start, 0)
     while index &+ 8 <= bytes.count {
       // A load of plain bytes as an integer (any bit pattern is one), the
       // first byte lowest.
-      let word = UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern
+      let word = (UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self)) | mask) ^ pattern
       // The high bit of each zero byte (and, past the first, of some that
       // follow it: the lowest one set is exact).
       let zeros = (word &- ones) & ~word & highs
@@ -49,7 +64,7 @@ public enum ByteSearch {
       index &+= 8
     }
     while index < bytes.count {
-      if bytes[index] == byte { return index }
+      if bytes[index] | ignored == byte | ignored { return index }
       index &+= 1
     }
     return nil

@@ -62,31 +62,29 @@ public struct CaseInsensitiveText: Sendable {
       return line.lowercased().split(separator: " ").contains { $0 == text.lowercased() }
     }
     let bytes = line.utf8.span
-    var start = 0
-    while start <= bytes.count - folded.count {
-      let isStart = start == 0 || bytes[start - 1] == UInt8(ascii: " ")
+    return Self.forEachStart(of: folded, in: bytes) { start in
       let end = start + folded.count
-      if isStart, end == bytes.count || bytes[end] == UInt8(ascii: " ") {
-        var matched = 0
-        while matched < folded.count, Self.lowercase(bytes[start + matched]) == folded[matched] { matched += 1 }
-        if matched == folded.count { return true }
-      }
-      start += 1
+      return (start == 0 || bytes[start - 1] == UInt8(ascii: " ")) && (end == bytes.count || bytes[end] == UInt8(ascii: " "))
     }
-    return false
   }
 
   private static func contains(_ haystack: Span<UInt8>, _ needle: [UInt8]) -> Bool {
+    forEachStart(of: needle, in: haystack) { _ in true }
+  }
+
+  /// Calls `accept` with each place where `needle` (folded) is in
+  /// `haystack` whatever the case, until it returns true. Skips to the
+  /// places where the first byte may be, eight bytes a step: most lines
+  /// have no match, and a byte-by-byte walk read each of their bytes.
+  private static func forEachStart(of needle: [UInt8], in haystack: Span<UInt8>, _ accept: (Int) -> Bool) -> Bool {
     guard haystack.count >= needle.count else { return false }
-    let first = needle[0]
-    var start = 0
-    while start <= haystack.count - needle.count {
-      if lowercase(haystack[start]) == first {
-        var matched = 1
-        while matched < needle.count, lowercase(haystack[start + matched]) == needle[matched] { matched += 1 }
-        if matched == needle.count { return true }
-      }
-      start += 1
+    let last = haystack.count - needle.count
+    var from = 0
+    while let start = ByteSearch.firstIndex(caseless: needle[0], in: haystack, from: from), start <= last {
+      var matched = 0
+      while matched < needle.count, lowercase(haystack[start + matched]) == needle[matched] { matched += 1 }
+      if matched == needle.count, accept(start) { return true }
+      from = start + 1
     }
     return false
   }

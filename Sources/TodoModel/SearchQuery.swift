@@ -99,32 +99,35 @@ public struct SearchQuery: Sendable {
   /// release of its words a todo); the priority as a `Character` was
   /// compared as a string.
   public func matches(_ todos: Span<Todo.State>, at index: Int, _ dependencies: Dependencies) -> Bool {
-    let todo = todos[index]
     guard problem == nil else { return false }
     let terms = terms.span
-    for index in terms.indices where matches(terms[index].condition, todo, dependencies) == terms[index].isNegated {
+    for term in terms.indices where matches(terms[term].condition, todos, at: index, dependencies) == terms[term].isNegated {
       return false
     }
     return true
   }
 
-  private func matches(_ condition: borrowing Condition, _ todo: borrowing Todo.State, _ dependencies: Dependencies) -> Bool {
+  private func matches(
+    _ condition: borrowing Condition, _ todos: Span<Todo.State>, at index: Int, _ dependencies: Dependencies
+  ) -> Bool {
     switch condition {
     case .blocked:
-      return dependencies.isBlocked(todo)
+      return dependencies.isBlocked(todos[index])
     case .text(let text):
-      return text.matches(line: todo.text, priorityLetter: todo.priorityLetter)
+      return text.matches(line: todos[index].text, priorityLetter: todos[index].priorityLetter)
     case .tag(let tag):
-      return tag.isWord(in: todo.text)
+      return tag.isWord(in: todos[index].text)
     case .priority(let range):
-      let shown = todo.isComplete ? TagScan.priorityTag(in: todo.text)?.letter.asciiValue : todo.priorityLetter
-      return shown.map(range.contains) ?? false
+      let isComplete = todos[index].isComplete
+      guard let shown = isComplete ? TagScan.priorityTag(in: todos[index].text)?.letter.asciiValue : todos[index].priorityLetter
+      else { return false }
+      return range.contains(shown)
     case .date(let comparison):
-      return comparison.holds(in: todo.text)
+      return comparison.holds(in: todos[index].text)
     case .notUnderstood:
       return false
     case .due(let when):
-      guard !todo.isComplete, let due = TagScan.dueDate(in: todo.text) else { return false }
+      guard !todos[index].isComplete, let due = TagScan.dueDate(in: todos[index].text) else { return false }
       switch when {
       case .overdue: return due < today
       case .today: return due == today

@@ -71,14 +71,16 @@ enum TagScan {
   ) -> Bool {
     let bytes = text.utf8.span
     let key = prefix.utf8.span
-    var start = 0
-    while start + key.count <= bytes.count {
+    guard !key.isEmpty else { return false }
+    // Only where the key's first byte is (found eight bytes a step).
+    var from = 0
+    while let start = ByteSearch.firstIndex(of: key[0], in: bytes, from: from), start + key.count <= bytes.count {
       if start == 0 || bytes[start - 1] == UInt8(ascii: " ") {
-        var matched = 0
+        var matched = 1
         while matched < key.count, bytes[start + matched] == key[matched] { matched += 1 }
         if matched == key.count, accept(bytes, start + key.count) { return true }
       }
-      start += 1
+      from = start + 1
     }
     return false
   }

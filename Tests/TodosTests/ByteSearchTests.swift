@@ -19,6 +19,37 @@ struct ByteSearchTests {
     }
   }
 
+  /// Whatever the case bit: the first byte equal to the one sought once
+  /// 0x20 is set in both (a letter in either case; a few other bytes
+  /// with it, which the callers compare again).
+  @Test func theCaselessFirstIndexIsThePlainWalks() {
+    var generator = SplitMix64(state: 20_261_131)
+    let pieces: [UInt8] = [0x61, 0x41, 0x40, 0x60, 0x20, 0x00, 0xE1, 0xC1, 0xFF, 0x62, 0x21]
+    for _ in 0..<20_000 {
+      let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+      let byte = [UInt8(0x61), 0x40, 0x20, 0xE1].randomElement(using: &generator)!
+      let start = Int.random(in: 0...bytes.count + 2, using: &generator)
+      let expected = start < bytes.count ? bytes[start...].firstIndex { $0 | 0x20 == byte | 0x20 } : nil
+      #expect(ByteSearch.firstIndex(caseless: byte, in: bytes.span, from: start) == expected, "\(bytes) \(byte) from \(start)")
+    }
+  }
+
+  /// A word of the search, found in a line and as a whole word, as the
+  /// lower-cased strings say (ASCII lines and words; the word's first
+  /// byte among those the case-bit search finds in other bytes too).
+  @Test func aSearchWordIsFoundWhereTheLowercasedLineHasIt() {
+    var generator = SplitMix64(state: 20_261_132)
+    let letters = Array("aAbB@` :x")
+    for _ in 0..<20_000 {
+      let line = String((0..<Int.random(in: 0...30, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+      let word = String((0..<Int.random(in: 1...3, using: &generator)).map { _ in letters.filter { $0 != " " }.randomElement(using: &generator)! })
+      let text = CaseInsensitiveText(word)
+      #expect(text.matches(text: line, priority: nil) == line.lowercased().contains(word.lowercased()), "\(word) in \(line)")
+      let words = line.lowercased().split(separator: " ", omittingEmptySubsequences: false)
+      #expect(text.isWord(in: line) == words.contains { $0 == word.lowercased() }, "\(word) a word of \(line)")
+    }
+  }
+
   /// Equal or not as arrays are, at every length around a word's and
   /// with the difference anywhere; another normalization is other bytes.
   @Test func bytesAreEqualAsArraysAre() {
