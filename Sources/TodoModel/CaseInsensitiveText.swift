@@ -23,21 +23,29 @@ public struct CaseInsensitiveText: Sendable {
   }
 
   /// `priorityLetter`: the priority's ASCII byte, 0 for none (as a todo
-  /// keeps it).
+  /// keeps it). Inlined into the search's loop, so that the words and
+  /// the line reach the byte search as spans, read in place: a call with
+  /// the word itself retained and released its two buffers a todo.
+  @inline(__always)
   func matches(line: borrowing String, priorityLetter letter: UInt8) -> Bool {
     guard let folded, !folded.isEmpty else {
       let shown = letter == 0 ? copy line : "(\(Character(Unicode.Scalar(letter)))) " + line
       return text.isEmpty || shown.lowercased().contains(text.lowercased())
     }
+    return Self.matches(folded.span, in: line.utf8.span, priorityLetter: letter)
+  }
+
+  private static func matches(_ query: Span<UInt8>, in line: Span<UInt8>, priorityLetter letter: UInt8) -> Bool {
     // A match that begins in the `(A) ` prefix: try the four starts there.
-    if letter != 0, (0..<4).contains(where: { matchesAcross(prefix: letter, from: $0, then: line, folded) }) { return true }
-    // The line's own bytes, read in place: no copy, no retain.
-    return Self.contains(line.utf8.span, folded)
+    if letter != 0 {
+      for start in 0..<4 where matchesAcross(prefix: letter, from: start, then: line, query) { return true }
+    }
+    return forEachStart(of: query, in: line) { _ in true }
   }
 
   /// Whether the query matches from byte `start` of the prefix `(A) ` on
   /// into the line.
-  private func matchesAcross(prefix letter: UInt8, from start: Int, then tail: borrowing String, _ query: [UInt8]) -> Bool {
+  private static func matchesAcross(prefix letter: UInt8, from start: Int, then tail: Span<UInt8>, _ query: Span<UInt8>) -> Bool {
     var index = 0
     for place in start..<4 {
       guard index < query.count else { return true }
@@ -47,36 +55,37 @@ public struct CaseInsensitiveText: Sendable {
       case 2: UInt8(ascii: ")")
       default: UInt8(ascii: " ")
       }
-      guard Self.lowercase(byte) == query[index] else { return false }
+      guard lowercase(byte) == query[index] else { return false }
       index += 1
     }
-    guard index < query.count else { return true }
-    let rest = query[index...]
-    return tail.utf8.count >= rest.count && zip(tail.utf8, rest).allSatisfy { Self.lowercase($0) == $1 }
+    let rest = query.count - index
+    guard tail.count >= rest else { return false }
+    for offset in 0..<rest where lowercase(tail[offset]) != query[index + offset] { return false }
+    return true
   }
 
   /// Whether `line` has this text as a whole word (between spaces or the
   /// line's ends): how a `key:value` tag is looked for.
+  @inline(__always)
   public func isWord(in line: borrowing String) -> Bool {
     guard let folded, !folded.isEmpty else {
       return line.lowercased().split(separator: " ").contains { $0 == text.lowercased() }
     }
-    let bytes = line.utf8.span
-    return Self.forEachStart(of: folded, in: bytes) { start in
-      let end = start + folded.count
-      return (start == 0 || bytes[start - 1] == UInt8(ascii: " ")) && (end == bytes.count || bytes[end] == UInt8(ascii: " "))
-    }
+    return Self.isWord(folded.span, in: line.utf8.span)
   }
 
-  private static func contains(_ haystack: Span<UInt8>, _ needle: [UInt8]) -> Bool {
-    forEachStart(of: needle, in: haystack) { _ in true }
+  private static func isWord(_ word: Span<UInt8>, in bytes: Span<UInt8>) -> Bool {
+    forEachStart(of: word, in: bytes) { start in
+      let end = start + word.count
+      return (start == 0 || bytes[start - 1] == UInt8(ascii: " ")) && (end == bytes.count || bytes[end] == UInt8(ascii: " "))
+    }
   }
 
   /// Calls `accept` with each place where `needle` (folded) is in
   /// `haystack` whatever the case, until it returns true. Skips to the
   /// places where the first byte may be, eight bytes a step: most lines
   /// have no match, and a byte-by-byte walk read each of their bytes.
-  private static func forEachStart(of needle: [UInt8], in haystack: Span<UInt8>, _ accept: (Int) -> Bool) -> Bool {
+  private static func forEachStart(of needle: Span<UInt8>, in haystack: Span<UInt8>, _ accept: (Int) -> Bool) -> Bool {
     guard haystack.count >= needle.count else { return false }
     let last = haystack.count - needle.count
     var from = 0

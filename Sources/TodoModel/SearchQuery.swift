@@ -119,7 +119,7 @@ public struct SearchQuery: Sendable {
       return tag.isWord(in: todos[index].text)
     case .priority(let range):
       let isComplete = todos[index].isComplete
-      guard let shown = isComplete ? TagScan.priorityTag(in: todos[index].text)?.letter.asciiValue : todos[index].priorityLetter
+      guard let shown = isComplete ? TagScan.priorityTag(in: todos[index].text)?.letter : todos[index].priorityLetter
       else { return false }
       return range.contains(shown)
     case .date(let comparison):

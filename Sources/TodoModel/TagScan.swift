@@ -8,15 +8,15 @@ enum TagScan {
   }
 
   /// The last `pri:X` word (X in A…Z): a completed todo's kept priority,
-  /// the last because completing appends it. Its letter and its UTF-8
+  /// the last because completing appends it. Its letter (ASCII) and its UTF-8
   /// offsets: the one reading of the tag, for the search (`pri:A`) and for
   /// re-opening, which takes the word out again.
-  static func priorityTag(in text: borrowing String) -> (letter: Character, word: Range<Int>)? {
-    var found: (letter: Character, word: Range<Int>)?
+  static func priorityTag(in text: borrowing String) -> (letter: UInt8, word: Range<Int>)? {
+    var found: (letter: UInt8, word: Range<Int>)?
     _ = wordStarts(of: "pri:", in: text) { bytes, end in
       if end < bytes.count, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[end]),
          end + 1 == bytes.count || bytes[end + 1] == UInt8(ascii: " ") {
-        found = (Character(Unicode.Scalar(bytes[end])), (end - 4)..<(end + 1))
+        found = (bytes[end], (end - 4)..<(end + 1))
       }
       return false  // Read on: a later one wins.
     }

@@ -99,7 +99,7 @@ extension Todo.State {
       isComplete = false
       completionDate = nil
       if let (letter, word) = TagScan.priorityTag(in: text) {
-        priority = letter
+        priorityLetter = letter
         text.removeWord(utf8: word)
       }
     } else {
