@@ -20,12 +20,19 @@ public struct ScreenWriter {
   private var usesColor: Bool
   /// No absolute move is shorter than the one to the top-left corner.
   private let shortestAbsoluteMove: Int
+  /// `CR LF`, when the terminal has both.
+  private let startOfNextRow: [UInt8]?
+  /// Moves right and left by n columns, formatted once each: a repaint of
+  /// a page moves the cursor hundreds of times, and each formatting made
+  /// a few arrays. Empty: not formatted yet.
+  private var rightMoves: [[UInt8]] = [], leftMoves: [[UInt8]] = []
 
   public init(controls: TerminalControls, size: Size, colors: Bool) {
     self.controls = controls
     self.size = size
     self.usesColor = colors && controls.foreground != nil
     shortestAbsoluteMove = controls.moveTo(0, 0).count
+    startOfNextRow = controls.carriageReturn.flatMap { carriageReturn in controls.down.map { carriageReturn + $0 } }
   }
 
   /// A screen taken over, resized or come back to: nothing about it is
@@ -89,38 +96,60 @@ public struct ScreenWriter {
   private mutating func move(to row: Int, _ column: Int) {
     if let position, position.row == row, position.column == column { return }
     if pen != .plain, !controls.movesInStandout { setPen(.plain) }
-    var best = position.map { relativeMove(from: $0, to: row, column) } ?? nil
+    let relative = position.flatMap { relativeMove(from: $0, to: row, column) }
     // Most moves are short enough not to format an absolute one.
-    if (best?.count ?? .max) > shortestAbsoluteMove {
+    let relativeCount = relative.map { $0.start.count + $0.then.count } ?? .max
+    if relativeCount > shortestAbsoluteMove {
       let absolute = controls.moveTo(row, column)
-      if absolute.count < best?.count ?? .max { best = absolute }
+      if absolute.count < relativeCount {
+        output += absolute
+        position = (row, column)
+        return
+      }
     }
-    output += best ?? []
+    if let relative {
+      output += relative.start
+      output += relative.then
+    }
     position = (row, column)
   }
 
   /// The shortest move from `position` made of the relative moves the
   /// terminal knows: left or right on the row, or from its start (`CR`),
-  /// on the row or the next (`CR LF`); nil if none gets there.
-  private func relativeMove(from position: (row: Int, column: Int), to row: Int, _ column: Int) -> [UInt8]? {
-    var best: [UInt8]?
-    func consider(_ move: [UInt8]) {
-      if move.count < best?.count ?? .max { best = move }
+  /// on the row or the next (`CR LF`), then right; nil if none gets there.
+  /// In two parts, each formatted once (no array made for a move).
+  private mutating func relativeMove(
+    from position: (row: Int, column: Int), to row: Int, _ column: Int
+  ) -> (start: [UInt8], then: [UInt8])? {
+    var best: (start: [UInt8], then: [UInt8])?
+    func consider(_ start: [UInt8], _ then: [UInt8] = []) {
+      if start.count + then.count < best.map({ $0.start.count + $0.then.count }) ?? .max { best = (start, then) }
     }
     if position.row == row {
       if column == position.column - 1, let leftOne = controls.leftOne { consider(leftOne) }
-      if column < position.column, let left = controls.left { consider(left(position.column - column)) }
-      if column > position.column, let right = controls.right { consider(right(column - position.column)) }
+      if column < position.column, let left = controls.left {
+        consider(Self.formatted(position.column - column, &leftMoves, left))
+      }
+      if column > position.column, let right = controls.right {
+        consider(Self.formatted(column - position.column, &rightMoves, right))
+      }
     }
-    if let carriageReturn = controls.carriageReturn, position.row == row || (position.row + 1 == row && controls.down != nil) {
-      let start = carriageReturn + (position.row == row ? [] : controls.down ?? [])
+    let start = position.row == row ? controls.carriageReturn : position.row + 1 == row ? startOfNextRow : nil
+    if let start {
       if column == 0 {
         consider(start)
       } else if let right = controls.right {
-        consider(start + right(column))
+        consider(start, Self.formatted(column, &rightMoves, right))
       }
     }
     return best
+  }
+
+  /// The move by `columns` from `moves`, formatted by `format` the first time.
+  private static func formatted(_ columns: Int, _ moves: inout [[UInt8]], _ format: (Int) -> [UInt8]) -> [UInt8] {
+    if columns >= moves.count { moves += Array(repeating: [], count: columns + 1 - moves.count) }
+    if moves[columns].isEmpty { moves[columns] = format(columns) }
+    return moves[columns]
   }
 
   /// Changes the attributes from the pen's to `style`'s: adding what is

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Terminal
 import Testing
 import TodoModel
@@ -66,6 +68,36 @@ struct ScreenWriterTests {
     }
     #expect(sent[1] == " [ ] Task 0001 buy milk\r\n\u{1B}[7m [ ] Task 0002 call the bank\r")
     #expect(sent[2] == "\u{1B}[m [ ] Task 0002 call the bank\r\n\u{1B}[7m [ ] Task 0003 fix the bike\r")
+  }
+
+  /// A page whose every row changed in the same two places moves the
+  /// cursor right by the same few distances again and again: each is
+  /// formatted once (a repaint of 200x60 made ~800 arrays for its moves).
+  @Test func eachMoveIsFormattedOnce() {
+    let formatted = Mutex(0)
+    var controls = TerminalControls.xterm
+    let right = controls.right!
+    controls.right = { columns in
+      formatted.withLock { $0 += 1 }
+      return right(columns)
+    }
+    let size = Size(columns: 40, rows: 20)
+    var writer = ScreenWriter(controls: controls, size: size, colors: false)
+    var before = Frame(size: size), after = Frame(size: size)
+    for row in 0..<size.rows {
+      _ = before.write("a", column: 10, row: row)
+      _ = before.write("b", column: 30, row: row)
+    }
+    writer.draw(before.changes(since: nil))
+    writer.output = []
+    formatted.withLock { $0 = 0 }
+    for row in 0..<size.rows {
+      _ = after.write("c", column: 10, row: row)
+      _ = after.write("d", column: 30, row: row)
+    }
+    writer.draw(after.changes(since: before))
+    #expect(String(decoding: writer.output, as: UTF8.self).components(separatedBy: "\u{1B}[19C").count == size.rows + 1)
+    #expect(formatted.withLock { $0 } <= 3, "each distance formatted once, not each move")
   }
 
   /// Where writing the bottom-right cell would scroll the screen, it is
