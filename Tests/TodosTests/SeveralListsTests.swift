@@ -94,13 +94,18 @@ struct SeveralListsTests {
     #expect(homeRecord?.archived == ["Buy milk"])
   }
 
-  @Test func oneUndoPutsAMoveBackInBothFilesAndRedoMovesItAgain() {
-    let store = started()
+  /// `j`, `T 2`, `u`: the second todo moved to work, and back.
+  func moveTheSecondTodoToWorkAndUndo(_ store: Store<AppReducer.State, AppReducer.Action>) {
     store.send(.list(.selectNext))
     store.send(.moveToList(2))
     scheduler.advance()
     store.send(.list(.undo))
     scheduler.advance()
+  }
+
+  @Test func oneUndoPutsAMoveBackInBothFilesAndRedoMovesItAgain() {
+    let store = started()
+    moveTheSecondTodoToWorkAndUndo(store)
     #expect(disk.file("home.txt") == "Call mom\nBuy milk\n(A) Pay rent\n")
     #expect(disk.file("work.txt") == "Write report +work\n")
     #expect(histories[1].read().records.last?.summary == "moved 1 todo back to home")
@@ -290,11 +295,7 @@ struct SeveralListsTests {
   @Test func aRedoneMoveIsNotCutShort() {
     disk.replace("home.txt", with: "Call mom\nBuy milk\nBuy milk\n")
     let store = started()
-    store.send(.list(.selectNext))
-    store.send(.moveToList(2))
-    scheduler.advance()
-    store.send(.list(.undo))
-    scheduler.advance()
+    moveTheSecondTodoToWorkAndUndo(store)
     store.send(.list(.redo))
     scheduler.advance()
     scheduler.advance(by: .seconds(2))
