@@ -128,7 +128,7 @@ extension OtherList {
   /// to the second — but the todo came back after it.
   private static func sentThere(_ arrival: HistoryRecord, to destination: String, in records: [HistoryRecord]) -> Bool {
     func sends(_ step: HistoryRecord) -> Bool { step.movedTo == destination && step.archived == arrival.archived }
-    let recent = records.drop { $0.time < arrival.time.addingTimeInterval(-1) }
+    let recent = records.drop(while: { $0.time < arrival.time.addingTimeInterval(-1) })
     guard let sent = recent.lastIndex(where: { record in
       switch record.kind {
       case .step: sends(record)
