@@ -99,15 +99,9 @@ public struct ScreenWriter {
     let relative = position.flatMap { relativeMove(from: $0, to: row, column) }
     // Most moves are short enough not to format an absolute one.
     let relativeCount = relative.map { $0.start.count + $0.then.count } ?? .max
-    if relativeCount > shortestAbsoluteMove {
-      let absolute = controls.moveTo(row, column)
-      if absolute.count < relativeCount {
-        output += absolute
-        position = (row, column)
-        return
-      }
-    }
-    if let relative {
+    if relativeCount > shortestAbsoluteMove, case let absolute = controls.moveTo(row, column), absolute.count < relativeCount {
+      output += absolute
+    } else if let relative {
       output += relative.start
       output += relative.then
     }

@@ -118,8 +118,7 @@ public struct SearchQuery: Sendable {
     case .tag(let tag):
       return tag.isWord(in: todos[index].text)
     case .priority(let range):
-      let isComplete = todos[index].isComplete
-      guard let shown = isComplete ? TagScan.priorityTag(in: todos[index].text)?.letter : todos[index].priorityLetter
+      guard let shown = todos[index].isComplete ? TagScan.priorityTag(in: todos[index].text)?.letter : todos[index].priorityLetter
       else { return false }
       return range.contains(shown)
     case .date(let comparison):
