@@ -1,15 +1,21 @@
-/// A record's hunks, as lines (read from the history file, worked out by a
-/// diff) or as todos the door has not formatted yet (`TodoHunk`): the same
-/// content either way, and equal when their lines are.
+/// A record's hunks, as lines (worked out by a diff), as todos the door has
+/// not formatted yet (`TodoHunk`), or as the history file wrote them, read
+/// into lines only when asked: the same content every way, and equal when
+/// their lines are.
 public enum HistoryHunks: Equatable, Sendable {
   case lines([LineHunk])
   case todos([TodoHunk])
+  /// The record's `=`, `^`, `-`, `+`, `v` lines in the history's text, as
+  /// `HistoryText.decode` checked them: a start reads a thousand records
+  /// and undoes a few (making every line a string cost ~10 µs a record).
+  case written(Substring)
 
   /// The hunks as lines, formatted now if they are todos: read once, not in a loop.
   public var lines: [LineHunk] {
     switch self {
     case .lines(let lines): lines
     case .todos(let todos): todos.map(\.lines)
+    case .written(let text): HistoryText.hunks(written: text)
     }
   }
 
@@ -17,13 +23,14 @@ public enum HistoryHunks: Equatable, Sendable {
     switch self {
     case .lines(let lines): lines.isEmpty
     case .todos(let todos): todos.isEmpty
+    case .written(let text): text.isEmpty
     }
   }
 
   /// The hunks that take the change back, last first: still todos if they are.
   public var inverse: HistoryHunks {
     switch self {
-    case .lines(let lines): .lines(lines.reversed().map(\.inverse))
+    case .lines, .written: .lines(lines.reversed().map(\.inverse))
     case .todos(let todos): .todos(todos.reversed().map(\.inverse))
     }
   }
@@ -31,7 +38,7 @@ public enum HistoryHunks: Equatable, Sendable {
   /// What the hunks did, in a few words, read without formatting every line.
   public var summary: String {
     switch self {
-    case .lines(let lines): lines.summary
+    case .lines, .written: lines.summary
     case .todos(let todos): todos.summary
     }
   }

@@ -38,6 +38,36 @@ struct HistoryFileTests {
     #expect(!tail.isDamaged)
   }
 
+  /// A start reads a thousand records and undoes a few: each one's hunk
+  /// lines are checked when read, and made lines only when asked.
+  @Test func hunkLinesAreCheckedWhenReadAndMadeLinesWhenAsked() {
+    let read = HistoryText.decode(HistoryText.encode([record])[...]).records
+    guard case .written(let text)? = read.first?.content else {
+      Issue.record("not kept as written: \(read)")
+      return
+    }
+    #expect(text == "= 3\n^ (A) above it\n- x 2026-01-01 Pay rent\n+ Pay rent\n")
+    #expect(read.first?.hunks == record.hunks)
+    #expect(read.first?.content.inverse.lines == HistoryHunks.lines(record.hunks).inverse.lines)
+    // A record's `>` and `:` lines among its hunk lines (as no yaru writes them) are its own.
+    let shuffled = "@ ab12.1 1767258000 step this screen\tmoved\n= 3\n> x old\n- a\n: /lists/work.txt\n+ b\n.\n"
+    let moved = HistoryText.decode(shuffled[...])
+    #expect(moved.records.first?.hunks == [LineHunk(at: 3, above: nil, below: nil, removed: ["a"], added: ["b"])])
+    #expect(moved.records.first?.archived == ["x old"] && moved.records.first?.movedTo == "/lists/work.txt")
+    #expect(!moved.isDamaged)
+    // A hunk line before its `=`, or a `=` without a number, is damage: the record is passed over.
+    for damaged in ["- a\n= 3\n", "= three\n- a\n", "= 3\n-a\n"] {
+      let reading = HistoryText.decode(("@ ab12.2 1767258000 step this screen\tx\n" + damaged + ".\n")[...] + HistoryText.encode([record]))
+      #expect(reading.records == [record] && reading.isDamaged, "\(damaged)")
+    }
+    // A word with a combining mark after the tag's space is read whole.
+    let combining = HistoryRecord(
+      id: "ab12.3", time: record.time, source: "yaru add", kind: .step, summary: "added",
+      hunks: [LineHunk(at: 0, above: nil, below: nil, removed: [], added: ["\u{301}é accent", "line\r"])]
+    )
+    #expect(HistoryText.decode(HistoryText.encode([combining])[...]).records.first?.hunks == combining.hunks)
+  }
+
   @Test func theFileIsPrivateAppendedAndReadFromItsTail() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaru-history-\(UUID())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }

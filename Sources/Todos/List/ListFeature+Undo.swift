@@ -154,7 +154,7 @@ extension ListFeature.State {
   mutating func apply(_ hunks: HistoryHunks, reusing known: [Todo.State], newID: () -> UUID) -> HunkResult {
     keepingMarks { state in
       switch hunks {
-      case .lines(let lines): state.applyUnmarked(lines, reusing: known, newID: newID)
+      case .lines, .written: state.applyUnmarked(hunks.lines, reusing: known, newID: newID)
       case .todos(let todos): state.applyUnmarked(todos, reusing: known, newID: newID)
       }
     }
