@@ -15,6 +15,13 @@ public struct CaseInsensitiveText: Sendable {
     folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.map(Self.lowercase) : nil
   }
 
+  /// Whether both are ASCII and this one begins with `other`, whatever
+  /// the case: a line that contains this one contains `other`.
+  public func begins(with other: CaseInsensitiveText) -> Bool {
+    guard let folded, let shorter = other.folded else { return false }
+    return folded.starts(with: shorter)
+  }
+
   /// Whether the line as it shows — `(A) ` and the text — contains the query.
   public func matches(_ todo: borrowing Todo.State) -> Bool { matches(line: todo.text, priorityLetter: todo.priorityLetter) }
 

@@ -16,14 +16,28 @@
 public struct SearchQuery: Sendable {
   public let text: String
   private let terms: [Term]
-  private let today: Day
+  /// The day `due:` words were read from.
+  public let today: Day
   /// What the search cannot read (`due:<tomorow is not understood (not a
   /// date)`); nil when it reads every word.
   public let problem: String?
 
   private struct Term: Sendable {
+    /// As typed, `-` included.
+    let word: Substring
     let condition: Condition
     let isNegated: Bool
+
+    /// Whether every todo this term lets through, `other` lets through:
+    /// the same word, or a plain ASCII word that begins with `other`'s
+    /// (the word being typed, a letter longer).
+    func implies(_ other: Term) -> Bool {
+      if word == other.word { return true }
+      guard !isNegated, !other.isNegated, case .text(let text) = condition, case .text(let shorter) = other.condition else {
+        return false
+      }
+      return text.begins(with: shorter)
+    }
   }
 
   private enum Condition: Sendable {
@@ -50,12 +64,20 @@ public struct SearchQuery: Sendable {
     let words = text.split(separator: " ")
     terms = words.map { word in
       let isNegated = word.count > 1 && word.first == "-"
-      return Term(condition: Self.condition(isNegated ? word.dropFirst() : word, today: today), isNegated: isNegated)
+      return Term(word: word, condition: Self.condition(isNegated ? word.dropFirst() : word, today: today), isNegated: isNegated)
     }
     problem = zip(words, terms).first { $0.1.condition.isNotUnderstood }.map { "\($0.0) is not understood (not a date)" }
   }
 
   public var isEmpty: Bool { terms.isEmpty }
+
+  /// Whether every todo this query lets through, `other` lets through too:
+  /// each of its words is here (or one here begins with it, `Term.implies`),
+  /// read on the same day. A todo `other` kept out then needs no test.
+  public func refines(_ other: SearchQuery) -> Bool {
+    guard today == other.today, problem == nil, other.problem == nil else { return false }
+    return other.terms.allSatisfy { old in terms.contains { $0.implies(old) } }
+  }
 
   private static func condition(_ word: Substring, today: Day) -> Condition {
     guard let (key, value) = Todo.State.keyValue(word) else { return .text(CaseInsensitiveText(String(word))) }

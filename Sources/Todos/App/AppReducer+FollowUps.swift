@@ -84,6 +84,7 @@ extension AppReducer {
   /// the I/O queue over a snapshot (the count in flight, if any, is dropped).
   private func countMatchesIfStale(_ state: inout State) -> Effect<Action> {
     guard !state.query.isEmpty else {
+      state.list.knownMisses = nil  // of no use to the next search but the same one typed again
       guard state.search.matchCount != nil else { return .none }
       state.search.matchCount = nil
       return .cancel(id: CancelID.matchCount)
@@ -93,7 +94,8 @@ extension AppReducer {
     state.search.matchCount = MatchCount(key: key, count: nil)
     let list = state.list
     return Effect<Action>.run(on: environment.ioQueue) { send in
-      send(.search(.matchesCounted(key, list.countVisible())))
+      let (count, misses) = list.countVisible()
+      send(.search(.matchesCounted(key, count, misses)))
     }
     .cancellable(id: CancelID.matchCount, cancelInFlight: true)
   }

@@ -28,7 +28,11 @@ public struct ListPosition: Comparable, Sendable {
 /// filter, the search, the sink of completed todos, and the row being edited
 /// (always shown, even if it matches neither).
 extension ListFeature.State {
-  public func isVisible(_ todo: Todo.State) -> Bool { Visibility(self).test(CollectionOfOne(todo).span, at: 0) }
+  public func isVisible(_ todo: Todo.State) -> Bool {
+    var visibility = Visibility(self)
+    visibility.knownMisses = nil  // read alone, not at its place in the file
+    return visibility.test(CollectionOfOne(todo).span, at: 0)
+  }
 
   /// The todos the list shows, in the screen's order.
   public var visibleTodos: [Todo.State] {
@@ -68,7 +72,8 @@ extension ListFeature.State {
       let first = step == 0 ? start.index : (backward ? last : 0)
       for place in stride(from: backward ? min(first, last) : first, through: backward ? 0 : last, by: backward ? -1 : 1) {
         let index = screenOrder.fileIndex(at: place)
-        guard visibility.isSunk(todos[index]) == group, visibility.test(todos, at: index) else { continue }
+        guard !visibility.isKnownMiss(index), visibility.isSunk(todos[index]) == group, visibility.test(todos, at: index)
+        else { continue }
         guard body(index) else { return }
       }
     }

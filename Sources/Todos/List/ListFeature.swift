@@ -76,6 +76,10 @@ public struct ListFeature: Reducer {
     public var marks = Marks()
     /// What `.` does again: the last change made by a key (ListFeature+Batch.swift).
     public var lastChange: Command?
+    /// The todos the last search counted kept out, for the scans of a
+    /// search that refines it (`Visibility`); not part of the list's
+    /// equality: a note of what is known, not a state of the list.
+    public var knownMisses: QueryMisses?
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos

@@ -22,6 +22,12 @@ struct Visibility: Sendable {
   let arriving: Set<UUID>
   /// For `is:blocked`.
   let dependencies: Dependencies
+  /// Todos an earlier search kept out that this one keeps out too, by
+  /// their places in the list: passed without reading them.
+  var knownMisses: QueryMisses?
+  /// Where the todo being edited is, when there are known misses (it
+  /// shows, missed or not).
+  let editingIndex: Int?
 
   /// Borrows the state: a copy of it (made at every scan) cost more than
   /// the test of a screen of todos.
@@ -31,7 +37,9 @@ struct Visibility: Sendable {
     hidingOn = state.showsHidden ? nil : today
     let search = state.shown.query.isEmpty ? nil : SearchQuery(state.shown.query, today: today)
     self.query = search?.isEmpty == false ? search : nil
+    knownMisses = query.flatMap { query in state.knownMisses?.valid(for: query, listVersion: state.listVersion) }
     editing = state.shown.editing
+    editingIndex = knownMisses == nil ? nil : state.shown.editing.flatMap { state.todos.index(id: $0) }
     unsunk = state.unsunk
     fewUnsunk = state.unsunk.count <= 8 ? Array(state.unsunk) : nil
     arriving = Self.arrivals(state)
@@ -58,12 +66,36 @@ struct Visibility: Sendable {
   /// a scan copied each one (its text retained and released) to hand it
   /// to the search in another module.
   func test(_ todos: Span<Todo.State>, at index: Int) -> Bool {
+    test(todos, at: index, searched: nil)
+  }
+
+  /// `searched`: the search's verdict on the todo when it is made already
+  /// (the count of matches makes it for every todo).
+  @inline(__always)
+  func test(_ todos: Span<Todo.State>, at index: Int, searched: Bool?) -> Bool {
+    if isKnownMiss(index) { return false }
     let todo = todos[index]
     if todo.id == editing { return true }
     guard !todo.isBlankLine, filter.includes(isComplete: todo.isComplete) else { return false }
     if !arriving.isEmpty, arriving.contains(todo.id) { return false }
     if let hidingOn, todo.hiding.hides(on: hidingOn) { return false }
     guard let query else { return true }
+    return searched ?? query.matches(todos, at: index, dependencies)
+  }
+
+  /// Whether the todo at `index` is one an earlier search kept out, and
+  /// so hidden: told without reading it.
+  @inline(__always)
+  func isKnownMiss(_ index: Int) -> Bool {
+    guard let knownMisses else { return false }
+    return knownMisses.contains(index) && index != editingIndex
+  }
+
+  /// The search's verdict on the todo at `index`: a known miss is not read.
+  @inline(__always)
+  func search(_ todos: Span<Todo.State>, at index: Int) -> Bool {
+    guard let query else { return true }
+    if let knownMisses, knownMisses.contains(index) { return false }
     return query.matches(todos, at: index, dependencies)
   }
 

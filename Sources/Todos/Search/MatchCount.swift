@@ -20,12 +20,22 @@ public struct MatchCount: Equatable, Sendable {
 }
 
 extension ListFeature.State {
-  /// How many todos the list shows, in all: the whole list is read.
-  func countVisible() -> Int {
+  /// How many todos the list shows, in all: the whole list is read. With
+  /// a search, which todos it kept out, for the keys that refine it.
+  func countVisible() -> (count: Int, misses: QueryMisses?) {
     let visibility = Visibility(self)
     var count = 0
     let todos = todos.elements.span
-    for index in todos.indices where visibility.test(todos, at: index) { count += 1 }
-    return count
+    guard let query = visibility.query else {
+      for index in todos.indices where visibility.test(todos, at: index) { count += 1 }
+      return (count, nil)
+    }
+    var misses = QueryMisses(query: query, listVersion: listVersion, count: todos.count)
+    for index in todos.indices {
+      let searched = visibility.search(todos, at: index)
+      if !searched { misses.insert(index) }
+      if visibility.test(todos, at: index, searched: searched) { count += 1 }
+    }
+    return (count, misses)
   }
 }

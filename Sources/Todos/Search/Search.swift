@@ -28,8 +28,9 @@ public struct Search: Reducer {
   public enum Action: Equatable, Sendable {
     /// `v`: the next of the config's views, then no search.
     case nextView
-    /// How many todos a search let through (`MatchCount`), counted off the main queue.
-    case matchesCounted(MatchCount.Key, Int)
+    /// How many todos a search let through (`MatchCount`), counted off the
+    /// main queue, and which it kept out (the app hands them to the list).
+    case matchesCounted(MatchCount.Key, Int, QueryMisses?)
   }
 
   public init() {}
@@ -43,7 +44,7 @@ public struct Search: Reducer {
       }
       let next = state.currentView.map { $0 + 1 } ?? 0
       state.text = next < state.views.count ? state.views[next].query : ""
-    case .matchesCounted(let key, let count):
+    case .matchesCounted(let key, let count, _):
       if state.matchCount?.key == key { state.matchCount?.count = count }
     }
     return .none
