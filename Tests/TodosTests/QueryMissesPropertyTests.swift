@@ -49,13 +49,22 @@ struct QueryMissesPropertyTests {
       list.knownMisses = nil
       list.knownMisses = list.countVisible().misses
       list.shown.query = new.joined(separator: " ")
-      let withMisses = list.screenTodos(count: count + 1).map(\.id)
-      let count = list.countVisible().count
+      // Walks from every place, both ways, as far as any reads.
+      let starts = [ListPosition.start, list.endPosition] + (0..<count).map { list.position(of: $0) }
+      let walks = { (list: ListFeature.State) in
+        starts.flatMap { start in [false, true].map { list.visibleIndices(from: start, backward: $0, limit: count + 1) } }
+      }
+      // The todo being edited shows, kept out or not.
+      if Int.random(in: 0..<4, using: &generator) == 0, let edited = todos.randomElement(using: &generator) { list.shown.editing = edited.id }
+      defer { list.shown.editing = nil }
+      let withMisses = (screen: list.screenTodos(count: count + 1).map(\.id), walks: walks(list))
+      let visibleCount = list.countVisible().count
       let misses = list.knownMisses
       list.knownMisses = nil
       let context = Comment(rawValue: "seed \(seed): \(old) → \(list.shown.query)")
-      #expect(withMisses == list.screenTodos(count: count + 1).map(\.id), context)
-      #expect(count == list.countVisible().count, context)
+      #expect(withMisses.screen == list.screenTodos(count: count + 1).map(\.id), context)
+      #expect(withMisses.walks == walks(list), context)
+      #expect(visibleCount == list.countVisible().count, context)
       let query = SearchQuery(list.shown.query, today: today), earlier = SearchQuery(old, today: today)
       if query.refines(earlier) {
         refined += 1

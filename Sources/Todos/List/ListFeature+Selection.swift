@@ -67,10 +67,19 @@ extension ListFeature.State {
     // The start's group, then the other one in the walk's direction (none
     // back from the active ones, none on from the sunk ones).
     let groups = backward ? (start.isSunk ? 2 : 1) : (start.isSunk ? 1 : 2)
+    // In the file's order, runs of todos the search so far kept out are
+    // jumped over (a word few todos have keeps out nearly all of them).
+    let skipsMisses = screenOrder.isManual && visibility.knownMisses != nil
     for step in 0..<groups {
       let group = step == 0 ? start.isSunk : !start.isSunk
       let first = step == 0 ? start.index : (backward ? last : 0)
-      for place in stride(from: backward ? min(first, last) : first, through: backward ? 0 : last, by: backward ? -1 : 1) {
+      var place = backward ? min(first, last) : first
+      while backward ? place >= 0 : place <= last {
+        defer { place += backward ? -1 : 1 }
+        if skipsMisses {
+          place = visibility.nearestPossible(from: place, backward: backward)
+          guard backward ? place >= 0 : place <= last else { break }
+        }
         let index = screenOrder.fileIndex(at: place)
         guard !visibility.isKnownMiss(index), visibility.isSunk(todos[index]) == group, visibility.test(todos, at: index)
         else { continue }

@@ -91,6 +91,16 @@ struct Visibility: Sendable {
     return knownMisses.contains(index) && index != editingIndex
   }
 
+  /// The nearest index at or after `index` (at or before it, `backward`)
+  /// that may show: the known misses between are passed over unread.
+  func nearestPossible(from index: Int, backward: Bool) -> Int {
+    guard let knownMisses else { return index }
+    let next = knownMisses.nearestNotMissed(from: index, backward: backward)
+    guard let editingIndex else { return next }
+    let passed = backward ? editingIndex > next && editingIndex <= index : editingIndex >= index && editingIndex < next
+    return passed ? editingIndex : next
+  }
+
   /// The search's verdict on the todo at `index`: a known miss is not read.
   @inline(__always)
   func search(_ todos: Span<Todo.State>, at index: Int) -> Bool {

@@ -29,6 +29,32 @@ public struct QueryMisses: Sendable {
     return word < bits.count && bits[word] & 1 << UInt64(index & 63) != 0
   }
 
+  /// The nearest place at or after `index` (at or before it, `backward`)
+  /// not kept out, found a word of 64 places at a time: a search few
+  /// todos match keeps out nearly every place. Places past the count's
+  /// list were not kept out; -1 when none is, backward.
+  func nearestNotMissed(from index: Int, backward: Bool) -> Int {
+    var word = index >> 6
+    guard index >= 0, word < bits.count else { return index }
+    let bit = UInt64(index & 63)
+    if backward {
+      var open = ~bits[word] & (UInt64.max >> (63 - bit))
+      while open == 0 {
+        word -= 1
+        guard word >= 0 else { return -1 }
+        open = ~bits[word]
+      }
+      return word << 6 + 63 - open.leadingZeroBitCount
+    }
+    var open = ~bits[word] & (UInt64.max << bit)
+    while open == 0 {
+      word += 1
+      guard word < bits.count else { return word << 6 }
+      open = ~bits[word]
+    }
+    return word << 6 + open.trailingZeroBitCount
+  }
+
   /// These misses, if they hold for `query` on the list at `listVersion`.
   func valid(for query: SearchQuery, listVersion: Int) -> QueryMisses? {
     listVersion == self.listVersion && query.refines(self.query) ? self : nil
