@@ -80,13 +80,13 @@ struct QueryMissesPropertyTests {
   @Test func missesAreForTheListTheyWereCountedOnAndASearchThatRefinesTheirs() {
     let today = Day(year: 2026, month: 11, day: 30)!
     let query = SearchQuery("milk @home", today: today)
-    let misses = QueryMisses(query: query, listVersion: 3, count: 10)
+    let misses = QueryMisses(query: query, listVersion: 3, bits: QueryMisses.noBits(count: 10))
     #expect(misses.valid(for: SearchQuery("milk @home tea", today: today), listVersion: 3) != nil)
     #expect(misses.valid(for: SearchQuery("@home milky", today: today), listVersion: 3) != nil, "a word typed longer")
     #expect(misses.valid(for: SearchQuery("milk @home", today: today), listVersion: 4) == nil, "the list changed")
     #expect(misses.valid(for: SearchQuery("milk", today: today), listVersion: 3) == nil, "a word fewer lets more through")
     #expect(misses.valid(for: SearchQuery("milk @home", today: today.adding(days: 1)), listVersion: 3) == nil, "another day")
-    let narrow = QueryMisses(query: SearchQuery("pri:A -mi", today: today), listVersion: 3, count: 10)
+    let narrow = QueryMisses(query: SearchQuery("pri:A -mi", today: today), listVersion: 3, bits: QueryMisses.noBits(count: 10))
     #expect(narrow.valid(for: SearchQuery("pri:A-C -mi", today: today), listVersion: 3) == nil, "a wider range")
     #expect(narrow.valid(for: SearchQuery("pri:A -milk", today: today), listVersion: 3) == nil, "a longer word kept out keeps out less")
   }

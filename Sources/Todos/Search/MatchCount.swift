@@ -30,12 +30,12 @@ extension ListFeature.State {
       for index in todos.indices where visibility.test(todos, at: index) { count += 1 }
       return (count, nil)
     }
-    var misses = QueryMisses(query: query, listVersion: listVersion, count: todos.count)
+    var misses = QueryMisses.noBits(count: todos.count)
     for index in todos.indices {
       let searched = visibility.search(todos, at: index)
-      if !searched { misses.insert(index) }
+      if !searched { QueryMisses.note(index, in: &misses) }
       if visibility.test(todos, at: index, searched: searched) { count += 1 }
     }
-    return (count, misses)
+    return (count, QueryMisses(query: query, listVersion: listVersion, bits: misses))
   }
 }
