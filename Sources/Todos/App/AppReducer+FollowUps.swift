@@ -84,7 +84,7 @@ extension AppReducer {
   /// the I/O queue over a snapshot (the count in flight, if any, is dropped).
   private func countMatchesIfStale(_ state: inout State) -> Effect<Action> {
     guard !state.query.isEmpty else {
-      state.list.knownMisses = nil  // of no use to the next search but the same one typed again
+      if state.list.knownMisses != nil { state.list.knownMisses = nil }  // of use to the same search typed again only
       guard state.search.matchCount != nil else { return .none }
       state.search.matchCount = nil
       return .cancel(id: CancelID.matchCount)
@@ -95,7 +95,7 @@ extension AppReducer {
     let list = state.list
     return Effect<Action>.run(on: environment.ioQueue) { send in
       let (count, misses) = list.countVisible()
-      send(.search(.matchesCounted(key, count, misses)))
+      send(.search(.matchesCounted(key, MatchCount.Found(count: count, misses: misses))))
     }
     .cancellable(id: CancelID.matchCount, cancelInFlight: true)
   }

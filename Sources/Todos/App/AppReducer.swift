@@ -191,10 +191,10 @@ public struct AppReducer: Reducer {
     case .sync(.finished(.synced, _)):
       // What it brought is read now, not at the next look.
       return fileSync(state).reduce(into: &state.file, action: .watchTicked).map(Action.file)
-    case .search(.matchesCounted(let key, _, let misses)):
+    case .search(let action):
       // The next keys' scans pass what this search kept out, while the list is this one.
-      if key == state.matchCountKey { state.list.knownMisses = misses }
-    case .list, .search, .editor, .sync:
+      if case .matchesCounted(let key, let found) = action, key == state.matchCountKey { state.list.knownMisses = found.misses }
+    case .list, .editor, .sync:
       break
     case .file(let action):
       return fileResult(&state, action)

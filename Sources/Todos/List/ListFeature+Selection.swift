@@ -29,9 +29,7 @@ public struct ListPosition: Comparable, Sendable {
 /// (always shown, even if it matches neither).
 extension ListFeature.State {
   public func isVisible(_ todo: Todo.State) -> Bool {
-    var visibility = Visibility(self)
-    visibility.knownMisses = nil  // read alone, not at its place in the file
-    return visibility.test(CollectionOfOne(todo).span, at: 0)
+    Visibility(self, usingMisses: false).test(CollectionOfOne(todo).span, at: 0)
   }
 
   /// The todos the list shows, in the screen's order.

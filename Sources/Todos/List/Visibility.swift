@@ -24,22 +24,26 @@ struct Visibility: Sendable {
   let dependencies: Dependencies
   /// Todos an earlier search kept out that this one keeps out too, by
   /// their places in the list: passed without reading them.
-  var knownMisses: QueryMisses?
+  let knownMisses: QueryMisses?
   /// Where the todo being edited is, when there are known misses (it
   /// shows, missed or not).
   let editingIndex: Int?
 
   /// Borrows the state: a copy of it (made at every scan) cost more than
   /// the test of a screen of todos.
-  init(_ state: borrowing ListFeature.State) {
+  /// `usingMisses`: false for a todo read alone, not at its place in the list.
+  init(_ state: borrowing ListFeature.State, usingMisses: Bool = true) {
     filter = state.filter
     let today = state.shown.today
     hidingOn = state.showsHidden ? nil : today
     let search = state.shown.query.isEmpty ? nil : SearchQuery(state.shown.query, today: today)
-    self.query = search?.isEmpty == false ? search : nil
-    knownMisses = query.flatMap { query in state.knownMisses?.valid(for: query, listVersion: state.listVersion) }
+    let query = search?.isEmpty == false ? search : nil
+    // Worked out in locals: read back from `self` here, the whole value was copied.
+    let misses = usingMisses ? query.flatMap { query in state.knownMisses?.valid(for: query, listVersion: state.listVersion) } : nil
+    self.query = query
+    knownMisses = misses
     editing = state.shown.editing
-    editingIndex = knownMisses == nil ? nil : state.shown.editing.flatMap { state.todos.index(id: $0) }
+    editingIndex = misses == nil ? nil : state.shown.editing.flatMap { state.todos.index(id: $0) }
     unsunk = state.unsunk
     fewUnsunk = state.unsunk.count <= 8 ? Array(state.unsunk) : nil
     arriving = Self.arrivals(state)

@@ -17,6 +17,21 @@ public struct MatchCount: Equatable, Sendable {
   let key: Key
   /// Nil while counting.
   var count: Int?
+
+  /// What a count found: how many todos the search lets through and which
+  /// it kept out. One reference, so that the action that brings it back is
+  /// no larger than a count alone (a larger payload made every action's
+  /// copy on a key's path a call to `memcpy`).
+  public final class Found: Equatable, Sendable {
+    let count: Int
+    let misses: QueryMisses?
+
+    init(count: Int, misses: QueryMisses?) {
+      (self.count, self.misses) = (count, misses)
+    }
+
+    public static func == (a: Found, b: Found) -> Bool { a.count == b.count && a.misses == b.misses }
+  }
 }
 
 extension ListFeature.State {
