@@ -28,7 +28,7 @@ struct SearchFeatureTests {
     let key = MatchCount.Key(query: "milk", filter: .all, hidingOn: startDay, listVersion: 2)
     state.matchCount = MatchCount(key: key, count: nil)
     let store = TestStore(initialState: state, reducer: Search())
-    store.send(.matchesCounted(MatchCount.Key(query: "mil", filter: .all, hidingOn: startDay, listVersion: 2), MatchCount.Found(count: 5, misses: nil)))
-    store.send(.matchesCounted(key, MatchCount.Found(count: 3, misses: nil))) { $0.matchCount?.count = 3 }
+    store.send(.matchesCounted(MatchCount.Key(query: "mil", filter: .all, hidingOn: startDay, listVersion: 2), 5, nil))
+    store.send(.matchesCounted(key, 3, nil)) { $0.matchCount?.count = 3 }
   }
 }

@@ -95,7 +95,7 @@ extension AppReducer {
     let list = state.list
     return Effect<Action>.run(on: environment.ioQueue) { send in
       let (count, misses) = list.countVisible()
-      send(.search(.matchesCounted(key, MatchCount.Found(count: count, misses: misses))))
+      send(.search(.matchesCounted(key, count, misses)))
     }
     .cancellable(id: CancelID.matchCount, cancelInFlight: true)
   }

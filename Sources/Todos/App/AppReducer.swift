@@ -193,7 +193,7 @@ public struct AppReducer: Reducer {
       return fileSync(state).reduce(into: &state.file, action: .watchTicked).map(Action.file)
     case .search(let action):
       // The next keys' scans pass what this search kept out, while the list is this one.
-      if case .matchesCounted(let key, let found) = action, key == state.matchCountKey { state.list.knownMisses = found.misses }
+      if case .matchesCounted(let key, _, let misses) = action, key == state.matchCountKey { state.list.knownMisses = misses }
     case .list, .editor, .sync:
       break
     case .file(let action):

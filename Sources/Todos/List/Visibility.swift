@@ -109,7 +109,7 @@ struct Visibility: Sendable {
   @inline(__always)
   func search(_ todos: Span<Todo.State>, at index: Int) -> Bool {
     guard let query else { return true }
-    if let knownMisses, knownMisses.contains(index) { return false }
+    if isKnownMiss(index) { return false }
     return query.matches(todos, at: index, dependencies)
   }
 

@@ -18,20 +18,6 @@ public struct MatchCount: Equatable, Sendable {
   /// Nil while counting.
   var count: Int?
 
-  /// What a count found: how many todos the search lets through and which
-  /// it kept out. One reference, so that the action that brings it back is
-  /// no larger than a count alone (a larger payload made every action's
-  /// copy on a key's path a call to `memcpy`).
-  public final class Found: Equatable, Sendable {
-    let count: Int
-    let misses: QueryMisses?
-
-    init(count: Int, misses: QueryMisses?) {
-      (self.count, self.misses) = (count, misses)
-    }
-
-    public static func == (a: Found, b: Found) -> Bool { a.count == b.count && a.misses == b.misses }
-  }
 }
 
 extension ListFeature.State {
@@ -45,12 +31,12 @@ extension ListFeature.State {
       for index in todos.indices where visibility.test(todos, at: index) { count += 1 }
       return (count, nil)
     }
-    var misses = QueryMisses.noBits(count: todos.count)
+    var keptOut = QueryMisses.noBits(count: todos.count)
     for index in todos.indices {
       let searched = visibility.search(todos, at: index)
-      if !searched { QueryMisses.note(index, in: &misses) }
+      if !searched { QueryMisses.note(index, in: &keptOut) }
       if visibility.test(todos, at: index, searched: searched) { count += 1 }
     }
-    return (count, QueryMisses(query: query, listVersion: listVersion, bits: misses))
+    return (count, QueryMisses(query: query, listVersion: listVersion, bits: keptOut))
   }
 }

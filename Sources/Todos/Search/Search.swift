@@ -30,7 +30,7 @@ public struct Search: Reducer {
     case nextView
     /// How many todos a search let through (`MatchCount`), counted off the
     /// main queue, and which it kept out (the app hands them to the list).
-    case matchesCounted(MatchCount.Key, MatchCount.Found)
+    case matchesCounted(MatchCount.Key, Int, QueryMisses?)
   }
 
   public init() {}
@@ -44,8 +44,8 @@ public struct Search: Reducer {
       }
       let next = state.currentView.map { $0 + 1 } ?? 0
       state.text = next < state.views.count ? state.views[next].query : ""
-    case .matchesCounted(let key, let found):
-      if state.matchCount?.key == key { state.matchCount?.count = found.count }
+    case .matchesCounted(let key, let count, _):
+      if state.matchCount?.key == key { state.matchCount?.count = count }
     }
     return .none
   }
