@@ -17,7 +17,6 @@ public struct MatchCount: Equatable, Sendable {
   let key: Key
   /// Nil while counting.
   var count: Int?
-
 }
 
 extension ListFeature.State {
