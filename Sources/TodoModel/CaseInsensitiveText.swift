@@ -15,6 +15,12 @@ public struct CaseInsensitiveText: Sendable {
     folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.map(Self.lowercase) : nil
   }
 
+  /// The word's runs of bytes, which a line it is in has too (`ByteGrams`);
+  /// none for a word not all ASCII, matched another way.
+  public var byteGrams: ByteGrams {
+    folded.map { ByteGrams(folded: $0.span) } ?? ByteGrams()
+  }
+
   /// Whether both are ASCII and this one begins with `other`, whatever
   /// the case: a line that contains this one contains `other`.
   public func begins(with other: CaseInsensitiveText) -> Bool {

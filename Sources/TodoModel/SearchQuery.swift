@@ -18,6 +18,9 @@ public struct SearchQuery: Sendable {
   private let terms: [Term]
   /// The day `due:` words were read from.
   public let today: Day
+  /// The runs of bytes every line it lets through has: its words' (those
+  /// that must be there, plain words and tags); none when no such word.
+  public let neededGrams: ByteGrams
   /// What the search cannot read (`due:<tomorow is not understood (not a
   /// date)`); nil when it reads every word.
   public let problem: String?
@@ -65,6 +68,12 @@ public struct SearchQuery: Sendable {
     terms = words.map { word in
       let isNegated = word.count > 1 && word.first == "-"
       return Term(word: word, condition: Self.condition(isNegated ? word.dropFirst() : word, today: today), isNegated: isNegated)
+    }
+    neededGrams = terms.reduce(ByteGrams()) { grams, term in
+      switch term.condition {
+      case .text(let word) where !term.isNegated, .tag(let word) where !term.isNegated: grams.union(word.byteGrams)
+      default: grams
+      }
     }
     problem = zip(words, terms).first { $0.1.condition.isNotUnderstood }.map { "\($0.0) is not understood (not a date)" }
   }

@@ -394,6 +394,7 @@ struct AppReducerTests {
       $0.list.selection = id(102)
     }
     store.send(.cancelSearch) { $0.mode = .list; $0.search.text = "" }
+    store.receiveLineGrams(scheduler)
   }
 
   @Test func aSearchThatMatchesNothingLeavesNoSelection() {
@@ -405,6 +406,7 @@ struct AppReducerTests {
     }
     store.send(.editor(.deleteToStart)) { $0.mode = .searching(LineEditor.State("")); $0.list.selection = id(101) }
     store.send(.commitSearch) { $0.mode = .list }
+    store.receiveLineGrams(scheduler)
   }
 
   @Test func theClockTicksAtTheNextMinuteThenEveryMinuteAndSwitchesFormat() {
@@ -520,5 +522,14 @@ struct AppReducerTests {
       $0.mode = .list
       $0.isQuitting = true
     }
+  }
+}
+
+extension TestStore<AppReducer.State, AppReducer.Action> {
+  /// The list's runs of bytes, worked out off the main queue for its
+  /// first search (`LineGrams`): the state shows nothing of them.
+  func receiveLineGrams(_ scheduler: TestScheduler) {
+    scheduler.advance()
+    receive(.list(.lineGramsWorkedOut(LineGrams(state.list.todos), listVersion: state.list.listVersion)))
   }
 }

@@ -16,8 +16,9 @@ struct KeptBesideTests {
   @Test func takenItIsWhatTheDoorWorksOut() {
     var state = ListFeature.State(todos: Self.list(["(A) a due:2026-01-02", "b id:1", "c p:1", "x 2025-12-01 d"], from: 100))
     for order in [ListOrder.priority, .agenda, .manual] { state.order = order }
+    state.lineGrams = LineGrams(state.todos)
     let merged = Self.list(["(B) e t:2027-01-01", "f h:1 p:2", "g id:2 due:2025-12-30", "b id:1", "c p:1"], from: 200)
-    let kept = KeptBeside(merged, ordersLike: state.orders)
+    let kept = KeptBeside(merged, ordersLike: state.orders, lineGrams: true)
 
     var taken = state, workedOut = state
     taken.todos = merged
@@ -29,6 +30,8 @@ struct KeptBesideTests {
     #expect(taken.activeTodos == workedOut.activeTodos)
     #expect(taken.orders == workedOut.orders)
     #expect(taken.activeCount == workedOut.activeCount)
+    #expect(taken.lineGrams == LineGrams(merged))
+    #expect(workedOut.lineGrams == LineGrams(merged))
 
     // An order shown meanwhile (kept now, not when the merge was made): worked out again.
     var moved = state
@@ -36,5 +39,11 @@ struct KeptBesideTests {
     moved.todos = merged
     let isMovedTaken = moved.take(kept)
     #expect(!isMovedTaken)
+
+    // Runs of bytes worked out meanwhile (the first search): worked out again.
+    var searched = state
+    searched.todos = merged
+    let isSearchedTaken = searched.take(KeptBeside(merged, ordersLike: state.orders, lineGrams: false))
+    #expect(!isSearchedTaken)
   }
 }

@@ -71,7 +71,7 @@ extension AppReducer {
     var ours = state.list.todos
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
     let base = state.file.base, older = state.file.olderBases, version = state.list.listVersion
-    let tag = conflictTag, snapshot = ours, orders = state.list.orders
+    let tag = conflictTag, snapshot = ours, orders = state.list.orders, grams = state.list.lineGrams != nil
     let history = listEnvironment(state).history, seenRecords = state.list.history.known
     // The crossing: a snapshot goes to the I/O queue; the merged list comes
     // back with its blocked map, count and orders worked out there.
@@ -79,7 +79,7 @@ extension AppReducer {
       let newer = history.map { $0.read().records.filter { !seenRecords.contains($0.id) } } ?? []
       send(.file(.merged(OutsideMerge(
         loaded: loaded, known: known, into: snapshot, listVersion: version, base: base, older: older, newer: newer, tag: tag
-      ).preparing(ordersLike: orders))))
+      ).preparing(ordersLike: orders, lineGrams: grams))))
     }
     .cancellable(id: FileSync.CancelID.merge, cancelInFlight: true)
   }
@@ -95,11 +95,12 @@ extension AppReducer {
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
     let version = state.list.listVersion, older = state.file.olderBases
     let tag = conflictTag, snapshot = ours, uuid = environment.uuid, orders = state.list.orders
+    let grams = state.list.lineGrams != nil
     return .run(on: environment.ioQueue) { send in
       send(.file(.merged(OutsideMerge(
         loaded: next.loaded, known: nil, into: snapshot, listVersion: version, base: next.base, older: older,
         displaced: next.path, makeID: uuid, tag: tag
-      ).preparing(ordersLike: orders))))
+      ).preparing(ordersLike: orders, lineGrams: grams))))
     }
   }
 

@@ -47,6 +47,7 @@ extension AppReducer {
       // Every change is in the file: one last sync, waited for a little.
       effects.append(syncFeature.reduce(into: &state.sync, action: .quitting).map(Action.sync))
     }
+    effects.append(workOutLineGramsIfSearched(&state))
     effects.append(countMatchesIfStale(&state))
     effects.append(switchListIfSettled(&state))
     return .merge(effects)
@@ -77,6 +78,19 @@ extension AppReducer {
     let records = state.list.history.takeWritable(upTo: .max)
     return .run(on: environment.ioQueue) { send in
       if let warning = history.append(records) { send(.file(.historyFailed(warning))) }
+    }
+  }
+
+  /// The list searched and its runs of bytes (`LineGrams`) not known:
+  /// worked out on the I/O queue, once for each version of the list, and
+  /// taken for the version they were made for. Meanwhile a search reads
+  /// every todo it passes.
+  private func workOutLineGramsIfSearched(_ state: inout State) -> Effect<Action> {
+    guard state.list.lineGrams == nil, !state.query.isEmpty, state.list.lineGramsAskedFor != state.list.listVersion else { return .none }
+    let todos = state.list.todos, version = state.list.listVersion
+    state.list.lineGramsAskedFor = version
+    return .run(on: environment.ioQueue) { send in
+      send(.list(.lineGramsWorkedOut(LineGrams(todos), listVersion: version)))
     }
   }
 

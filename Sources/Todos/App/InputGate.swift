@@ -30,7 +30,7 @@ enum InputGate {
   /// effects, timers and signals report.
   private static func isIntent(_ action: AppReducer.Action) -> Bool {
     switch action {
-    case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.movedAgain), .list(.redoneArchiveWritten),
+    case .started, .file, .search(.matchesCounted), .list(.sinkCompletedTodos), .list(.movedAgain), .list(.redoneArchiveWritten), .list(.lineGramsWorkedOut),
          .sync(.started), .sync(.due), .sync(.fileChanged), .sync(.finished), .sync(.quitting), .sync(.finalWaitOver),
          .terminated, .signalSaveTimedOut, .clockTicked, .flashExpired, .screenResized, .macro(.read), .macro(.writeFailed),
          .listFileWorkPassed, .writerLeft, .listLockTried, .movedToList, .moveCutShort:

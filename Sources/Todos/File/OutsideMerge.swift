@@ -95,17 +95,17 @@ public struct OutsideMerge: Equatable, Sendable {
   }
 
   /// The merge with what the door keeps beside its list worked out too,
-  /// for the orders kept as in `orders`: on the I/O queue, so that the main
-  /// queue only takes it.
-  func preparing(ordersLike orders: SortedOrders) -> OutsideMerge {
+  /// for the orders kept as in `orders` (and the runs of bytes, if kept): on
+  /// the I/O queue, so that the main queue only takes it.
+  func preparing(ordersLike orders: SortedOrders, lineGrams: Bool) -> OutsideMerge {
     var merge = self
-    merge.keptBeside = KeptBeside(todos, ordersLike: orders)
+    merge.keptBeside = KeptBeside(todos, ordersLike: orders, lineGrams: lineGrams)
     return merge
   }
 
-  /// The same for the orders `list` keeps (the benchmarks' way in).
+  /// The same for what `list` keeps (the benchmarks' way in).
   public func preparing(for list: ListFeature.State) -> OutsideMerge {
-    preparing(ordersLike: list.orders)
+    preparing(ordersLike: list.orders, lineGrams: list.lineGrams != nil)
   }
 
   /// What the footer says (after "12 items left · saved · ": 55 columns at most).

@@ -2,7 +2,8 @@ import IdentifiedCollections
 import TodoModel
 
 /// What the door keeps beside a list — the blocked map, the active count,
-/// the sorted orders shown so far — worked out whole for a list that is to
+/// the sorted orders shown so far, the todos' runs of bytes once searched —
+/// worked out whole for a list that is to
 /// replace the one shown: off the main queue, where an outside change is
 /// merged (`OutsideMerge`), so that applying it on the main queue costs no
 /// pass over 100,000 todos. It crosses back with the merge, and the door
@@ -13,9 +14,12 @@ struct KeptBeside: Equatable, Sendable {
   let dependencies: Dependencies
   let activeTodos: ActiveCount
   let orders: SortedOrders
+  let lineGrams: LineGrams?
 
-  /// Everything for `todos`, the orders as `like` keeps them.
-  init(_ todos: IdentifiedArrayOf<Todo.State>, ordersLike like: SortedOrders) {
+  /// Everything for `todos`, the orders as `like` keeps them; the runs
+  /// of bytes if `lineGrams`.
+  init(_ todos: IdentifiedArrayOf<Todo.State>, ordersLike like: SortedOrders, lineGrams: Bool) {
+    self.lineGrams = lineGrams ? LineGrams(todos) : nil
     let dependencies = Dependencies(todos)
     self.dependencies = dependencies
     activeTodos = ActiveCount(todos)
@@ -28,10 +32,11 @@ struct KeptBeside: Equatable, Sendable {
 
 extension ListFeature.State {
   /// Takes what was worked out for the list now in `todos` (the caller
-  /// knows it is that list), if it was made with the orders kept now;
-  /// false when the door must work it out.
+  /// knows it is that list), if it was made with the orders (and runs of
+  /// bytes) kept now; false when the door must work it out.
   mutating func take(_ kept: KeptBeside) -> Bool {
-    guard kept.keptOrders == orders.keptKinds else { return false }
+    guard kept.keptOrders == orders.keptKinds, lineGrams == nil || kept.lineGrams != nil else { return false }
+    lineGrams = kept.lineGrams
     dependencies = kept.dependencies
     activeTodos = kept.activeTodos
     orders = kept.orders

@@ -24,35 +24,43 @@ extension ListFeature.State {
     switch change {
     case .insert(let todo, let index):
       activeTodos.add(todo)
+      lineGrams?.insert(todo, at: index)
       flipped = dependencies.add(todo)
       let blocked = dependencies.isBlocked(todo)
       orders.forEachKept { $0.insert(at: index, key: $0.order.sortKey(todo, isBlocked: blocked, today: $0.today)) }
     case .remove(let todo, let index):
       activeTodos.remove(todo)
+      lineGrams?.remove(at: index)
       flipped = dependencies.remove(todo)
       orders.forEachKept { $0.remove(at: index) }
     case .update(let before, let after):
       activeTodos.remove(before)
       activeTodos.add(after)
       flipped = dependencies.update(from: before, to: after)
-      if !orders.isEmpty, let index = todos.index(id: after.id) { placeAgain(index) }
+      if !orders.isEmpty || lineGrams != nil, let index = todos.index(id: after.id) {
+        lineGrams?.update(after, at: index)
+        if !orders.isEmpty { placeAgain(index) }
+      }
     case .removeMany(let items):
       for item in items {
         activeTodos.remove(item.todo)
         flipped += dependencies.remove(item.todo)
       }
+      lineGrams?.remove(atSortedOffsets: items.map(\.index))
       orders.forEachKept { $0.remove(atEach: items.map(\.index)) }
     case .insertMany(let items):
       for item in items {
         activeTodos.add(item.todo)
         flipped += dependencies.add(item.todo)
       }
+      lineGrams?.insert(items)
       let blocked = items.map { dependencies.isBlocked($0.todo) }
       orders.forEachKept { order in
         let keys = items.indices.map { order.order.sortKey(items[$0].todo, isBlocked: blocked[$0], today: order.today) }
         order.insert(atEach: items.map(\.index), keys: keys)
       }
-    case .move:
+    case .move(let from, let to):
+      lineGrams?.move(from: from, to: to)
       sortAgain()
     case .replaceAll:
       followWhole()
@@ -71,6 +79,7 @@ extension ListFeature.State {
   mutating func followWhole() {
     dependencies = Dependencies(todos)
     activeTodos = ActiveCount(todos)
+    if lineGrams != nil { lineGrams = LineGrams(todos) }
     sortAgain()
   }
 

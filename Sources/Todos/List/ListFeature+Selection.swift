@@ -67,7 +67,7 @@ extension ListFeature.State {
     let groups = backward ? (start.isSunk ? 2 : 1) : (start.isSunk ? 1 : 2)
     // In the file's order, runs of todos the search so far kept out are
     // jumped over (a word few todos have keeps out nearly all of them).
-    let skipsMisses = screenOrder.isManual && visibility.knownMisses != nil
+    let skipsMisses = screenOrder.isManual && visibility.hasKnownMisses
     for step in 0..<groups {
       let group = step == 0 ? start.isSunk : !start.isSunk
       let first = step == 0 ? start.index : (backward ? last : 0)

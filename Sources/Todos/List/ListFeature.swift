@@ -80,6 +80,13 @@ public struct ListFeature: Reducer {
     /// search that refines it (`Visibility`); not part of the list's
     /// equality: a note of what is known, not a state of the list.
     public var knownMisses: QueryMisses?
+    /// Each todo's runs of bytes, worked out on the I/O queue at the
+    /// list's first search and kept by the door from then on
+    /// (LineGrams.swift); not part of the list's equality: worked out
+    /// from `todos`.
+    var lineGrams: LineGrams?
+    /// The list's version the runs of bytes are being worked out for.
+    var lineGramsAskedFor: Int?
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos
@@ -170,6 +177,9 @@ public struct ListFeature: Reducer {
     /// A redone archive's lines are in the done file (or could not be put
     /// there: why): the redo (the step's record id) is made now.
     case redoneArchiveWritten(String, failure: String?)
+    /// Every todo's runs of bytes, worked out on the I/O queue for the
+    /// list at `listVersion` (`AppReducer.workOutLineGramsIfSearched`).
+    case lineGramsWorkedOut(LineGrams, listVersion: Int)
 
     static let todoPath = CasePath<Action, (id: UUID, action: Todo.Action)>(
       Action.todo, extract: { if case let .todo(id, action) = $0 { (id, action) } else { nil } }
@@ -284,6 +294,9 @@ public struct ListFeature: Reducer {
       return movedAgain(&state, redoing: id, failure: failure)
     case .redoneArchiveWritten(let id, let failure):
       return redoneArchiveWritten(&state, id, failure: failure)
+    case .lineGramsWorkedOut(let grams, let version):
+      // For a list changed meanwhile, they are asked for again.
+      if version == state.listVersion { state.lineGrams = grams }
     }
     return .none
   }

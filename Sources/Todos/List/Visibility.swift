@@ -25,6 +25,11 @@ struct Visibility: Sendable {
   /// Todos an earlier search kept out that this one keeps out too, by
   /// their places in the list: passed without reading them.
   let knownMisses: QueryMisses?
+  /// Each todo's runs of bytes, while the search has words whose runs a
+  /// todo must have (`SearchQuery.neededGrams`): one that lacks them is
+  /// a known miss too. Empty when not.
+  let lineGrams: [ByteGrams]
+  let neededGrams: ByteGrams
   /// Where the todo being edited is, when there are known misses (it
   /// shows, missed or not).
   let editingIndex: Int?
@@ -40,10 +45,14 @@ struct Visibility: Sendable {
     let query = search?.isEmpty == false ? search : nil
     // Worked out in locals: read back from `self` here, the whole value was copied.
     let misses = usingMisses ? query.flatMap { query in state.knownMisses?.valid(for: query, listVersion: state.listVersion) } : nil
+    let needed = query?.neededGrams ?? ByteGrams()
+    let grams = usingMisses && !needed.isEmpty ? state.lineGrams?.grams ?? [] : []
     self.query = query
     knownMisses = misses
+    lineGrams = grams.count == state.todos.count ? grams : []
+    neededGrams = needed
     editing = state.shown.editing
-    editingIndex = misses == nil ? nil : state.shown.editing.flatMap { state.todos.index(id: $0) }
+    editingIndex = misses == nil && grams.isEmpty ? nil : state.shown.editing.flatMap { state.todos.index(id: $0) }
     unsunk = state.unsunk
     fewUnsunk = state.unsunk.count <= 8 ? Array(state.unsunk) : nil
     arriving = Self.arrivals(state)
@@ -87,19 +96,33 @@ struct Visibility: Sendable {
     return searched ?? query.matches(todos, at: index, dependencies)
   }
 
-  /// Whether the todo at `index` is one an earlier search kept out, and
-  /// so hidden: told without reading it.
+  /// Whether any todo is known to be missed unread.
+  var hasKnownMisses: Bool { knownMisses != nil || !lineGrams.isEmpty }
+
+  /// Whether the todo at `index` is one an earlier search kept out, or
+  /// one without the runs of this one's words, and so hidden: told
+  /// without reading it.
   @inline(__always)
   func isKnownMiss(_ index: Int) -> Bool {
-    guard let knownMisses else { return false }
-    return knownMisses.contains(index) && index != editingIndex
+    if let knownMisses, knownMisses.contains(index) { return index != editingIndex }
+    if index < lineGrams.count, !lineGrams[index].covers(neededGrams) { return index != editingIndex }
+    return false
   }
 
   /// The nearest index at or after `index` (at or before it, `backward`)
-  /// that may show: the known misses between are passed over unread.
+  /// that may show: the known misses between are passed over unread, in
+  /// a loop that reads nothing else.
   func nearestPossible(from index: Int, backward: Bool) -> Int {
-    guard let knownMisses else { return index }
-    let next = knownMisses.nearestNotMissed(from: index, backward: backward)
+    guard hasKnownMisses else { return index }
+    let step = backward ? -1 : 1
+    let grams = lineGrams.span
+    var next = index
+    while true {
+      if let knownMisses { next = knownMisses.nearestNotMissed(from: next, backward: backward) }
+      guard next >= 0, next < grams.count, !grams[next].covers(neededGrams) else { break }
+      repeat { next += step } while next >= 0 && next < grams.count && !grams[next].covers(neededGrams)
+      if knownMisses == nil { break }
+    }
     guard let editingIndex else { return next }
     let passed = backward ? editingIndex > next && editingIndex <= index : editingIndex >= index && editingIndex < next
     return passed ? editingIndex : next

@@ -1,0 +1,187 @@
+import Architecture
+import Foundation
+import IdentifiedCollections
+import Testing
+@testable import TodoModel
+@testable import Todos
+import TodoTestSupport
+
+/// A search passes over the todos that lack a run of bytes of its words
+/// (`ByteGrams`, `LineGrams`): a line a word is in has all the word's
+/// runs, the door keeps every todo's runs through every change, and the
+/// screen with them is the screen without.
+@MainActor
+struct LineGramsTests {
+  let scheduler = TestScheduler(now: startDate)
+  static let today = Day(year: 2026, month: 11, day: 30)!
+  static let pieces = [
+    "Buy", "milk", "MILK", "tea", "@home", "+Work", "due:2026-12-09", "id:1", "p:1", "牛乳", "🥛", "café", "K\u{212A}", "x", "Task 4242",
+    "24142",
+  ]
+
+  static func randomText(_ generator: inout SplitMix64) -> String {
+    (0..<Int.random(in: 0...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: " ")
+  }
+
+  /// Any word that is in a line, whatever its case, has its runs there:
+  /// words cut from the line itself and words made up.
+  @Test func aLineHasTheRunsOfEveryWordInIt() {
+    var generator = SplitMix64(state: 20_261_130)
+    var checked = 0
+    for _ in 0..<2_000 {
+      let text = Self.randomText(&generator)
+      let priority: Character? = Bool.random(using: &generator) ? "A" : nil
+      let todo = Todo.State(id: id(1), text: text, priority: priority)
+      let line = (priority.map { "(\($0)) " } ?? "") + text
+      let bytes = Array(line.utf8)
+      for _ in 0..<6 {
+        let word: String
+        if !bytes.isEmpty, Bool.random(using: &generator) {
+          let start = Int.random(in: 0..<bytes.count, using: &generator)
+          let end = Int.random(in: start...min(bytes.count, start + 6), using: &generator)
+          word = String(decoding: bytes[start..<end], as: UTF8.self).uppercased()
+        } else {
+          word = ["mi", "ilk", "(a)", "a) b", "k4", "2026-12", "ea", "zebra", "ka", "é"].randomElement(using: &generator)!
+        }
+        let query = SearchQuery(word, today: Self.today)
+        guard query.problem == nil, query.matches(todo) else { continue }
+        checked += 1
+        #expect(ByteGrams(todo).covers(query.neededGrams), "\(word) in \(line)")
+      }
+    }
+    #expect(checked > 1_000)
+  }
+
+  @Test func theWordsThatMustBeThereHaveRunsAndTheOthersNone() {
+    let line = ByteGrams(Todo.State(id: id(1), text: "Buy milk @home", priority: "A"))
+    #expect(line.covers(SearchQuery("MILK (a) @ho", today: Self.today).neededGrams))
+    #expect(!line.covers(SearchQuery("zebra", today: Self.today).neededGrams), "a word not in the line")
+    #expect(!line.covers(SearchQuery("milk zebra", today: Self.today).neededGrams), "one word of two not in it")
+    let number = ByteGrams(Todo.State(id: id(2), text: "Task 24142"))
+    #expect(!number.covers(SearchQuery("4242", today: Self.today).neededGrams), "its pairs are there, its runs of three not")
+    for query in ["-zebra", "pri:B", "due:today", "is:blocked", "z", "牛乳", "-milk -zebra"] {
+      #expect(SearchQuery(query, today: Self.today).neededGrams.isEmpty, "\(query): no word that must be there")
+    }
+  }
+
+  /// Kept by the door through every kind of change: always what the
+  /// whole list gives.
+  @Test func theDoorKeepsEveryTodosRuns() {
+    let feature = ListFeature(environment: .virtual(scheduler))
+    var generator = SplitMix64(state: 20_261_201)
+    var fresh = 10_000
+    func newTodo() -> Todo.State {
+      fresh += 1
+      return Todo.State(id: id(fresh), text: Self.randomText(&generator), priority: Bool.random(using: &generator) ? "B" : nil)
+    }
+    for round in 0..<200 {
+      var state = ListFeature.State(todos: IdentifiedArray(uniqueElements: (0..<Int.random(in: 0...12, using: &generator)).map { _ in newTodo() }))
+      state.shown.today = Self.today
+      state.order = [ListOrder.manual, .manual, .priority].randomElement(using: &generator)!
+      state.lineGrams = LineGrams(state.todos)
+      for step in 0..<30 {
+        let todos = state.todos
+        let count = todos.count
+        let pick = Int.random(in: 0..<10, using: &generator)
+        func random(_ range: Range<Int>) -> Int { Int.random(in: range, using: &generator) }
+        func make(_ change: ListChange) { _ = feature.change(&state, ListEdit(changes: [change])) }
+        switch pick {
+        case 0:
+          make(.insert(newTodo(), at: random(0..<count + 1)))
+        case 1 where count > 0:
+          let index = random(0..<count)
+          make(.remove(todos[index], at: index))
+        case 2 where count > 1:
+          make(.move(from: random(0..<count), to: random(0..<count)))
+        case 3 where count > 0:
+          let removed = (0..<count).filter { _ in random(0..<3) == 0 }.map { ListChange.IndexedTodo(index: $0, todo: todos[$0]) }
+          if !removed.isEmpty { make(.removeMany(removed)) }
+        case 4:
+          let added = random(1..<21)
+          var places = Array(0..<count + added)
+          places.shuffle(using: &generator)
+          make(.insertMany(places.prefix(added).sorted().map { ListChange.IndexedTodo(index: $0, todo: newTodo()) }))
+        case 5 where count > 0:
+          // A todo's own change (`forEach`), then the door: text and priority.
+          let target = todos[random(0..<count)].id
+          _ = feature.reduce(into: &state, action: .todo(id: target, action: [.priorityCycled, .wordsAdded("Tea +work")].randomElement(using: &generator)!))
+        case 6:
+          var list = todos.elements.filter { _ in random(0..<4) != 0 }
+          for _ in 0..<random(0..<4) { list.insert(newTodo(), at: random(0..<list.count + 1)) }
+          _ = feature.change(&state, ListEdit(changes: [.replaceAll(IdentifiedArray(uniqueElements: list))], kind: .fromDisk(isSaved: true)))
+        case 7:
+          _ = feature.reduce(into: &state, action: .undo)
+        default:
+          _ = feature.reduce(into: &state, action: .redo)
+        }
+        let context = Comment(rawValue: "round \(round), step \(step): change \(pick) on \(count) todos")
+        #expect(state.lineGrams == LineGrams(state.todos), context)
+        // The screen and every walk, from every place both ways, with the
+        // runs and without; now and then with a todo being edited.
+        state.shown.query = ["bu", "MILK tea", "(b) bu", "+work tea", "k4 -milk", "ask 42", "4242"].randomElement(using: &generator)!
+        state.shown.editing = random(0..<4) == 0 ? state.todos.randomElement(using: &generator)?.id : nil
+        // (The walks' callers start at the end only of a list that has one.)
+        let starts = state.todos.isEmpty ? [] : [ListPosition.start, state.endPosition] + state.todos.indices.map { state.position(of: $0) }
+        let walks = { (list: ListFeature.State) in
+          starts.flatMap { start in [false, true].map { list.visibleIndices(from: start, backward: $0, limit: list.todos.count + 1) } }
+        }
+        let withGrams = (screen: state.screenTodos(count: 50).map(\.id), count: state.countVisible().count, walks: walks(state))
+        var without = state
+        without.lineGrams = nil
+        #expect(withGrams.screen == without.screenTodos(count: 50).map(\.id), context)
+        #expect(withGrams.count == without.countVisible().count, context)
+        #expect(withGrams.walks == walks(without), context)
+        state.shown.editing = nil
+      }
+    }
+  }
+
+  /// The app asks for them at the list's first search, off the main
+  /// queue, and takes them for the list they were worked out for; for a
+  /// list changed meanwhile it asks again.
+  @Test func theyAreWorkedOutOffTheMainQueueForTheListSearched() {
+    let io = TestScheduler(now: startDate)
+    var environment = AppEnvironment.virtual(scheduler)
+    environment.ioQueue = io
+    let todos = IdentifiedArray(uniqueElements: ["Buy milk", "Call mum", "Task 4242"].enumerated().map {
+      Todo.State(id: id($0.offset + 1), text: $0.element)
+    })
+    let store = Store(initialState: AppReducer.State(todos: todos, now: startDate), reducer: AppReducer(environment: environment))
+    defer { store.cancelAllEffects() }
+    store.send(.list(.selectNext))
+    io.advance()
+    scheduler.advance()
+    #expect(store.state.list.lineGrams == nil, "no search, none asked for")
+    store.send(.startSearch)
+    store.send(.editor(.insert("m")))
+    #expect(store.state.list.lineGrams == nil, "until the I/O queue has worked them out")
+    // The list changes before they are back: those are not taken.
+    store.send(.cancelSearch)
+    store.send(.list(.deleteSelected))
+    io.advance()
+    scheduler.advance()
+    #expect(store.state.list.lineGrams == nil, "worked out for a list changed since")
+    store.send(.startSearch)
+    store.send(.editor(.insert("m")))
+    io.advance()
+    scheduler.advance()
+    #expect(store.state.list.lineGrams == LineGrams(store.state.list.todos))
+    #expect(store.state.list.screenTodos(count: 10).map(\.text) == ["Buy milk"])
+    store.send(.editor(.insert("ilk")))
+    #expect(store.state.list.screenTodos(count: 10).map(\.text) == ["Buy milk"])
+    store.send(.cancelSearch)
+    #expect(store.state.list.lineGrams == LineGrams(store.state.list.todos), "kept for the next search")
+  }
+
+  /// The line being edited shows while it lacks the search's runs.
+  @Test func theTodoBeingEditedShowsWithoutTheRuns() {
+    var state = ListFeature.State(todos: IdentifiedArray(uniqueElements: [
+      Todo.State(id: id(1), text: "buy milk"), Todo.State(id: id(2), text: "call mum"),
+    ]))
+    state.shown.query = "milk"
+    state.lineGrams = LineGrams(state.todos)
+    #expect(state.visibleTodos.map(\.id) == [id(1)])
+    state.shown.editing = id(2)
+    #expect(state.visibleTodos.map(\.id) == [id(1), id(2)])
+  }
+}
