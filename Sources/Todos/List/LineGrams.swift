@@ -12,7 +12,7 @@ public struct LineGrams: Equatable, Sendable {
   /// `Visibility` hold it, and a key copies both.
   private(set) var grams: [ByteGrams]
 
-  init(_ todos: IdentifiedArrayOf<Todo.State>) {
+  public init(_ todos: IdentifiedArrayOf<Todo.State>) {
     let todos = todos.elements.span
     var grams: [ByteGrams] = []
     grams.reserveCapacity(todos.count)
