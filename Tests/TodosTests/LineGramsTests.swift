@@ -64,8 +64,8 @@ struct LineGramsTests {
     }
   }
 
-  /// Kept by the door through every kind of change: always what the
-  /// whole list gives.
+  /// Kept by the door through a todo's own changes, let go by the others:
+  /// while kept, always what the whole list gives.
   @Test func theDoorKeepsEveryTodosRuns() {
     let feature = ListFeature(environment: .virtual(scheduler))
     var generator = SplitMix64(state: 20_261_201)
@@ -115,7 +115,14 @@ struct LineGramsTests {
           _ = feature.reduce(into: &state, action: .redo)
         }
         let context = Comment(rawValue: "round \(round), step \(step): change \(pick) on \(count) todos")
-        #expect(state.lineGrams == LineGrams(state.todos), context)
+        // Kept through a todo's own change; let go when todos come, go or
+        // move (worked out again at the next search: here, at once).
+        if let grams = state.lineGrams {
+          #expect(grams == LineGrams(state.todos), context)
+        } else {
+          #expect(pick != 5, context)
+          state.lineGrams = LineGrams(state.todos)
+        }
         // The screen and every walk, from every place both ways, with the
         // runs and without; now and then with a todo being edited.
         state.shown.query = ["bu", "MILK tea", "(b) bu", "+work tea", "k4 -milk", "ask 42", "4242"].randomElement(using: &generator)!

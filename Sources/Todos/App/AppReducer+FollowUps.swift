@@ -82,16 +82,16 @@ extension AppReducer {
   }
 
   /// The list searched and its runs of bytes (`LineGrams`) not known:
-  /// worked out on the I/O queue, once for each version of the list, and
-  /// taken for the version they were made for. Meanwhile a search reads
-  /// every todo it passes.
+  /// worked out on the I/O queue, one work at a time, and taken for the
+  /// list they were made for. Meanwhile a search reads every todo it passes.
   private func workOutLineGramsIfSearched(_ state: inout State) -> Effect<Action> {
-    guard state.list.lineGrams == nil, !state.query.isEmpty, state.list.lineGramsAskedFor != state.list.listVersion else { return .none }
+    guard state.list.lineGrams == nil, state.list.lineGramsAskedFor == nil, !state.query.isEmpty else { return .none }
     let todos = state.list.todos, version = state.list.listVersion
     state.list.lineGramsAskedFor = version
     return .run(on: environment.ioQueue) { send in
       send(.list(.lineGramsWorkedOut(LineGrams(todos), listVersion: version)))
     }
+    .cancellable(id: CancelID.lineGrams)
   }
 
   /// A search in force whose count is out of date is counted again, on

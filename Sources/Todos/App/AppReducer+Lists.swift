@@ -62,6 +62,7 @@ extension AppReducer {
       // A waiting sink is settled now, as the door settles one: its timer stops with the list.
       effects.append(listFeature(state).reduce(into: &state.list, action: .sinkCompletedTodos).map(Action.list))
     }
+    state.list.lineGramsAskedFor = nil  // that work is cancelled (stopFileWork)
     swap(&state.list, &incoming.list)
     swap(&state.file, &incoming.file)
     let wasLoaded = incoming.isLoaded
@@ -112,7 +113,7 @@ extension AppReducer {
     .merge(
       FileSync.stopWatching.map(Action.file), .cancel(id: FileSync.CancelID.look), .cancel(id: FileSync.CancelID.merge),
       .cancel(id: FileSync.CancelID.saveSlow), .cancel(id: FileSync.CancelID.retry), .cancel(id: ListFeature.CancelID.sink),
-      .cancel(id: CancelID.matchCount)
+      .cancel(id: CancelID.matchCount), .cancel(id: CancelID.lineGrams)
     )
   }
 

@@ -100,7 +100,7 @@ public struct AppReducer: Reducer {
     )
   }
 
-  enum CancelID: Hashable, Sendable { case clock, flash, matchCount }
+  enum CancelID: Hashable, Sendable { case clock, flash, matchCount, lineGrams }
 
   /// The first Ctrl-C on a changed line: true only while that line is open.
   static let interruptWarning = "Ctrl-C again drops this edit and quits"

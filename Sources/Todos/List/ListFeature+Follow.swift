@@ -20,17 +20,17 @@ extension ListFeature.State {
 
   /// Follows one change, just applied to `todos`.
   mutating func follow(_ change: ListChange) {
+    // The runs of bytes are kept through changes in place (LineGrams.swift).
+    if case .update = change {} else { lineGrams = nil }
     var flipped: [String] = []
     switch change {
     case .insert(let todo, let index):
       activeTodos.add(todo)
-      lineGrams?.insert(todo, at: index)
       flipped = dependencies.add(todo)
       let blocked = dependencies.isBlocked(todo)
       orders.forEachKept { $0.insert(at: index, key: $0.order.sortKey(todo, isBlocked: blocked, today: $0.today)) }
     case .remove(let todo, let index):
       activeTodos.remove(todo)
-      lineGrams?.remove(at: index)
       flipped = dependencies.remove(todo)
       orders.forEachKept { $0.remove(at: index) }
     case .update(let before, let after):
@@ -46,21 +46,18 @@ extension ListFeature.State {
         activeTodos.remove(item.todo)
         flipped += dependencies.remove(item.todo)
       }
-      lineGrams?.remove(atSortedOffsets: items.map(\.index))
       orders.forEachKept { $0.remove(atEach: items.map(\.index)) }
     case .insertMany(let items):
       for item in items {
         activeTodos.add(item.todo)
         flipped += dependencies.add(item.todo)
       }
-      lineGrams?.insert(items)
       let blocked = items.map { dependencies.isBlocked($0.todo) }
       orders.forEachKept { order in
         let keys = items.indices.map { order.order.sortKey(items[$0].todo, isBlocked: blocked[$0], today: order.today) }
         order.insert(atEach: items.map(\.index), keys: keys)
       }
-    case .move(let from, let to):
-      lineGrams?.move(from: from, to: to)
+    case .move:
       sortAgain()
     case .replaceAll:
       followWhole()
@@ -77,9 +74,9 @@ extension ListFeature.State {
   /// What the door keeps, worked out again from the whole list: after a
   /// change too big to follow.
   mutating func followWhole() {
+    lineGrams = nil
     dependencies = Dependencies(todos)
     activeTodos = ActiveCount(todos)
-    if lineGrams != nil { lineGrams = LineGrams(todos) }
     sortAgain()
   }
 

@@ -80,12 +80,13 @@ public struct ListFeature: Reducer {
     /// search that refines it (`Visibility`); not part of the list's
     /// equality: a note of what is known, not a state of the list.
     public var knownMisses: QueryMisses?
-    /// Each todo's runs of bytes, worked out on the I/O queue at the
-    /// list's first search and kept by the door from then on
+    /// Each todo's runs of bytes, worked out on the I/O queue when the
+    /// list is searched and kept by the door through changes in place
     /// (LineGrams.swift); not part of the list's equality: worked out
     /// from `todos`.
     var lineGrams: LineGrams?
-    /// The list's version the runs of bytes are being worked out for.
+    /// The list's version the runs of bytes are being worked out for: one
+    /// such work at a time.
     var lineGramsAskedFor: Int?
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
@@ -296,7 +297,8 @@ public struct ListFeature: Reducer {
       return redoneArchiveWritten(&state, id, failure: failure)
     case .lineGramsWorkedOut(let grams, let version):
       // For a list changed meanwhile, they are asked for again.
-      if version == state.listVersion { state.lineGrams = grams }
+      state.lineGramsAskedFor = nil
+      if version == state.listVersion, grams.membership === state.todos.membership { state.lineGrams = grams }
     }
     return .none
   }
