@@ -47,7 +47,10 @@ extension AppReducer {
       // Every change is in the file: one last sync, waited for a little.
       effects.append(syncFeature.reduce(into: &state.sync, action: .quitting).map(Action.sync))
     }
-    effects.append(workOutLineGramsIfSearched(&state))
+    // (Asked here, not in a call that returns `.none`: it costs a move nothing.)
+    if state.list.lineGrams == nil, state.list.lineGramsAskedFor == nil, !state.list.shown.query.isEmpty {
+      effects.append(workOutLineGrams(&state))
+    }
     effects.append(countMatchesIfStale(&state))
     effects.append(switchListIfSettled(&state))
     return .merge(effects)
@@ -84,8 +87,7 @@ extension AppReducer {
   /// The list searched and its runs of bytes (`LineGrams`) not known:
   /// worked out on the I/O queue, one work at a time, and taken for the
   /// list they were made for. Meanwhile a search reads every todo it passes.
-  private func workOutLineGramsIfSearched(_ state: inout State) -> Effect<Action> {
-    guard state.list.lineGrams == nil, state.list.lineGramsAskedFor == nil, !state.query.isEmpty else { return .none }
+  private func workOutLineGrams(_ state: inout State) -> Effect<Action> {
     let todos = state.list.todos, version = state.list.listVersion
     state.list.lineGramsAskedFor = version
     return .run(on: environment.ioQueue) { send in

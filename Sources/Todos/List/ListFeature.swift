@@ -179,7 +179,7 @@ public struct ListFeature: Reducer {
     /// there: why): the redo (the step's record id) is made now.
     case redoneArchiveWritten(String, failure: String?)
     /// Every todo's runs of bytes, worked out on the I/O queue for the
-    /// list at `listVersion` (`AppReducer.workOutLineGramsIfSearched`).
+    /// list at `listVersion` (`AppReducer.workOutLineGrams`).
     case lineGramsWorkedOut(LineGrams, listVersion: Int)
 
     static let todoPath = CasePath<Action, (id: UUID, action: Todo.Action)>(

@@ -27,8 +27,8 @@ struct Visibility: Sendable {
   let knownMisses: QueryMisses?
   /// Each todo's runs of bytes, while the search has words whose runs a
   /// todo must have (`SearchQuery.neededGrams`): one that lacks them is
-  /// a known miss too. Empty when not.
-  let lineGrams: [ByteGrams]
+  /// a known miss too. Nil when not.
+  let lineGrams: [ByteGrams]?
   let neededGrams: ByteGrams
   /// Where the todo being edited is, when there are known misses (it
   /// shows, missed or not).
@@ -45,14 +45,17 @@ struct Visibility: Sendable {
     let query = search?.isEmpty == false ? search : nil
     // Worked out in locals: read back from `self` here, the whole value was copied.
     let misses = usingMisses ? query.flatMap { query in state.knownMisses?.valid(for: query, listVersion: state.listVersion) } : nil
-    let needed = query?.neededGrams ?? ByteGrams()
-    let grams = usingMisses && !needed.isEmpty ? state.lineGrams?.grams ?? [] : []
+    // Read only under a search: a move's scans set up nothing more.
+    var grams: [ByteGrams]?, needed = ByteGrams()
+    if usingMisses, let query, !query.neededGrams.isEmpty, let kept = state.lineGrams?.grams, kept.count == state.todos.count {
+      (grams, needed) = (kept, query.neededGrams)
+    }
     self.query = query
     knownMisses = misses
-    lineGrams = grams.count == state.todos.count ? grams : []
+    lineGrams = grams
     neededGrams = needed
     editing = state.shown.editing
-    editingIndex = misses == nil && grams.isEmpty ? nil : state.shown.editing.flatMap { state.todos.index(id: $0) }
+    editingIndex = misses == nil && grams == nil ? nil : state.shown.editing.flatMap { state.todos.index(id: $0) }
     unsunk = state.unsunk
     fewUnsunk = state.unsunk.count <= 8 ? Array(state.unsunk) : nil
     arriving = Self.arrivals(state)
@@ -97,7 +100,7 @@ struct Visibility: Sendable {
   }
 
   /// Whether any todo is known to be missed unread.
-  var hasKnownMisses: Bool { knownMisses != nil || !lineGrams.isEmpty }
+  var hasKnownMisses: Bool { knownMisses != nil || lineGrams != nil }
 
   /// Whether the todo at `index` is one an earlier search kept out, or
   /// one without the runs of this one's words, and so hidden: told
@@ -105,7 +108,7 @@ struct Visibility: Sendable {
   @inline(__always)
   func isKnownMiss(_ index: Int) -> Bool {
     if let knownMisses, knownMisses.contains(index) { return index != editingIndex }
-    if index < lineGrams.count, !lineGrams[index].covers(neededGrams) { return index != editingIndex }
+    if let lineGrams, !lineGrams[index].covers(neededGrams) { return index != editingIndex }
     return false
   }
 
@@ -115,7 +118,8 @@ struct Visibility: Sendable {
   func nearestPossible(from index: Int, backward: Bool) -> Int {
     guard hasKnownMisses else { return index }
     let step = backward ? -1 : 1
-    let grams = lineGrams.span
+    let kept = lineGrams ?? []
+    let grams = kept.span
     var next = index
     while true {
       if let knownMisses { next = knownMisses.nearestNotMissed(from: next, backward: backward) }
