@@ -115,6 +115,16 @@ struct LineGramsTests {
           _ = feature.reduce(into: &state, action: .redo)
         }
         let context = Comment(rawValue: "round \(round), step \(step): change \(pick) on \(count) todos")
+        // What the door keeps by id and by place is what the whole list
+        // gives, after undo's and redo's changes too (the blocked map as
+        // what it answers: it keeps the ids ever used, and owners in the
+        // order they came).
+        var whole = state
+        whole.followWhole()
+        #expect(state.dependencies.openParts == whole.dependencies.openParts, context)
+        #expect(state.dependencies.owners.mapValues(Set.init) == whole.dependencies.owners.mapValues(Set.init), context)
+        #expect(state.activeTodos == whole.activeTodos, context)
+        #expect(state.orders == whole.orders, context)
         // Kept through a todo's own change; let go when todos come, go or
         // move (worked out again at the next search: here, at once).
         if let grams = state.lineGrams {

@@ -61,6 +61,7 @@ struct PropertyTests {
 
       // What the door keeps beside the list is what the whole list gives.
       #expect(after.list.activeTodos == ActiveCount(after.list.todos), context)
+      #expect(after.list.dependencies.openParts == Dependencies(after.list.todos).openParts, context)
       if let grams = after.list.lineGrams {
         #expect(grams == LineGrams(after.list.todos), context)
         withLineGrams += 1

@@ -219,6 +219,10 @@ func keystrokeRows(counts: [Int], sizes: [Size], only: String? = nil) -> [Row] {
         ("complete a recurring todo", {
           harness.measure("x", iterations: iterations, before: ["g", "j"], after: ["u"], between: .seconds(1))
         }),
+        // …and `u`: the completion undone, the todo it brought taken away.
+        ("undo a recurring todo's completion", {
+          harness.measure("u", iterations: iterations, before: ["g", "j", "x"], between: .seconds(1))
+        }),
       ]
       for (name, run) in keys where !(name.contains("scrolling") && count <= harness.store.state.pageSize) {
         if let only, !name.hasPrefix(only) { continue }
