@@ -7,15 +7,15 @@
 ///
 /// Runs of three as well as two, and 256 bits rather than 128: in a list
 /// numbered to 100,000, a search for `4242` passes over all but ~2,600
-/// todos by its pairs alone, all but ~370 with its runs of three, and all
-/// but ~4,500 with both in 128 bits (~43 of them set a line). Runs with a
+/// todos by its pairs alone, all but ~390 with its runs of three, and all
+/// but ~4,500 with both in 128 bits (a line sets ~43 of 128, ~49 of 256). Runs with a
 /// byte above ASCII are left out: the search matches an ASCII word byte by
 /// byte (`CaseInsensitiveText`), and a word with other letters needs none
 /// of its runs found this way.
 public struct ByteGrams: Equatable, Sendable {
   // Four words of 64 bits, named: read as an `InlineArray` or a `SIMD4`
   // (its lanes one by one), the test of a todo took twice as long.
-  private var first: UInt64 = 0, second: UInt64 = 0, third: UInt64 = 0, fourth: UInt64 = 0
+  @usableFromInline var first: UInt64 = 0, second: UInt64 = 0, third: UInt64 = 0, fourth: UInt64 = 0
 
   /// No run: covered by every line.
   public init() {}
@@ -29,14 +29,14 @@ public struct ByteGrams: Equatable, Sendable {
     var runs = Runs()
     if letter != 0 {
       runs.add(UInt8(ascii: "("))
-      runs.add(Self.lowercase(letter))
+      runs.add(CaseInsensitiveText.lowercase(letter))
       runs.add(UInt8(ascii: ")"))
       runs.add(UInt8(ascii: " "))
     }
     let bytes = line.utf8.span
     var index = 0
     while index < bytes.count {
-      runs.add(Self.lowercase(bytes[index]))
+      runs.add(CaseInsensitiveText.lowercase(bytes[index]))
       index &+= 1
     }
     self.init(runs.words)
@@ -55,8 +55,9 @@ public struct ByteGrams: Equatable, Sendable {
 
   public var isEmpty: Bool { first | second | third | fourth == 0 }
 
-  /// Whether every run of `needed` is here too.
-  @inline(__always)
+  /// Whether every run of `needed` is here too. Inlined into the scans
+  /// of another module: asked of every todo a search passes.
+  @inlinable
   public func covers(_ needed: ByteGrams) -> Bool {
     (needed.first & ~first) | (needed.second & ~second) | (needed.third & ~third) | (needed.fourth & ~fourth) == 0
   }
@@ -94,10 +95,5 @@ public struct ByteGrams: Equatable, Sendable {
       let bit = (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 56
       words[Int(bit >> 6)] |= 1 << (bit & 63)
     }
-  }
-
-  @inline(__always)
-  private static func lowercase(_ byte: UInt8) -> UInt8 {
-    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
   }
 }

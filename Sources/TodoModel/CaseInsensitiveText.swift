@@ -111,7 +111,8 @@ public struct CaseInsensitiveText: Sendable {
     return false
   }
 
-  private static func lowercase(_ byte: UInt8) -> UInt8 {
+  /// A–Z made a–z, every other byte as it is: how a search folds case.
+  static func lowercase(_ byte: UInt8) -> UInt8 {
     byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
   }
 }

@@ -47,11 +47,12 @@ extension AppReducer {
       // Every change is in the file: one last sync, waited for a little.
       effects.append(syncFeature.reduce(into: &state.sync, action: .quitting).map(Action.sync))
     }
-    // (Asked here, not in a call that returns `.none`: it costs a move nothing.)
-    if state.list.lineGrams == nil, state.list.lineGramsAskedFor == nil, !state.list.shown.query.isEmpty {
+    effects.append(countMatchesIfStale(&state))
+    // After the count, which comes back sooner; asked here, not in a call
+    // that returns `.none`: it costs a move nothing.
+    if state.list.lineGrams == nil, !state.list.isAskingForLineGrams, !state.list.shown.query.isEmpty {
       effects.append(workOutLineGrams(&state))
     }
-    effects.append(countMatchesIfStale(&state))
     effects.append(switchListIfSettled(&state))
     return .merge(effects)
   }
@@ -89,7 +90,7 @@ extension AppReducer {
   /// list they were made for. Meanwhile a search reads every todo it passes.
   private func workOutLineGrams(_ state: inout State) -> Effect<Action> {
     let todos = state.list.todos, version = state.list.listVersion
-    state.list.lineGramsAskedFor = version
+    state.list.isAskingForLineGrams = true
     return .run(on: environment.ioQueue) { send in
       send(.list(.lineGramsWorkedOut(LineGrams(todos), listVersion: version)))
     }

@@ -62,7 +62,7 @@ extension AppReducer {
       // A waiting sink is settled now, as the door settles one: its timer stops with the list.
       effects.append(listFeature(state).reduce(into: &state.list, action: .sinkCompletedTodos).map(Action.list))
     }
-    state.list.lineGramsAskedFor = nil  // that work is cancelled (stopFileWork)
+    state.list.isAskingForLineGrams = false  // that work is cancelled (stopFileWork)
     swap(&state.list, &incoming.list)
     swap(&state.file, &incoming.file)
     let wasLoaded = incoming.isLoaded

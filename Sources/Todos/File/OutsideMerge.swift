@@ -33,7 +33,7 @@ public struct OutsideMerge: Equatable, Sendable {
   /// once this reading replaces it.
   public let baseFingerprints: [UInt64]
   /// What the door keeps beside the merged list, worked out where the
-  /// merge is (`preparing(ordersLike:)`): nil when it was not.
+  /// merge is (`preparing(ordersLike:lineGrams:)`): nil when it was not.
   private(set) var keptBeside: KeptBeside?
 
   /// Merges `loaded` into `ours` (the list at `listVersion`, less any todo

@@ -32,10 +32,12 @@ struct KeptBeside: Equatable, Sendable {
 
 extension ListFeature.State {
   /// Takes what was worked out for the list now in `todos` (the caller
-  /// knows it is that list), if it was made with the orders (and runs of
-  /// bytes) kept now; false when the door must work it out.
+  /// knows it is that list), if it was made with the orders kept now;
+  /// false when the door must work it out. The runs of bytes are taken as
+  /// they are: none, if none were kept when the merge began (the next
+  /// search works them out, off the main queue).
   mutating func take(_ kept: KeptBeside) -> Bool {
-    guard kept.keptOrders == orders.keptKinds, lineGrams == nil || kept.lineGrams != nil else { return false }
+    guard kept.keptOrders == orders.keptKinds else { return false }
     lineGrams = kept.lineGrams
     dependencies = kept.dependencies
     activeTodos = kept.activeTodos

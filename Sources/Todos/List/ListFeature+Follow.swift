@@ -2,7 +2,8 @@ import IdentifiedCollections
 import TodoModel
 
 /// What the door keeps beside the list as each change is made: who waits
-/// for whom (`dependencies`) and the sorted orders (`orders`). A
+/// for whom (`dependencies`), the sorted orders (`orders`) and, once
+/// searched, each todo's runs of bytes (`lineGrams`). A
 /// change to a few todos costs those todos (and their parents), not the
 /// list: a key in a sorted order never sorts the list again.
 extension ListFeature.State {
@@ -28,8 +29,12 @@ extension ListFeature.State {
   /// Follows one change, just applied to `todos`; `byPlace`: the orders
   /// too (else the caller sorts them again).
   mutating func follow(_ change: ListChange, byPlace: Bool = true) {
-    // The runs of bytes are kept through changes in place (LineGrams.swift).
-    if case .update = change {} else { lineGrams = nil }
+    // The runs of bytes follow changes in place and moves (LineGrams.swift).
+    switch change {
+    case .update: break
+    case .move(let from, let to) where byPlace: lineGrams?.move(from: from, to: to)
+    default: lineGrams = nil
+    }
     var flipped: [String] = []
     switch change {
     case .insert(let todo, let index):

@@ -85,9 +85,8 @@ public struct ListFeature: Reducer {
     /// (LineGrams.swift); not part of the list's equality: worked out
     /// from `todos`.
     var lineGrams: LineGrams?
-    /// The list's version the runs of bytes are being worked out for: one
-    /// such work at a time.
-    var lineGramsAskedFor: Int?
+    /// The runs of bytes are being worked out: one such work at a time.
+    var isAskingForLineGrams = false
 
     public init(todos: IdentifiedArrayOf<Todo.State> = []) {
       self.todos = todos
@@ -297,7 +296,7 @@ public struct ListFeature: Reducer {
       return redoneArchiveWritten(&state, id, failure: failure)
     case .lineGramsWorkedOut(let grams, let version):
       // For a list changed meanwhile, they are asked for again.
-      state.lineGramsAskedFor = nil
+      state.isAskingForLineGrams = false
       if version == state.listVersion, grams.membership === state.todos.membership { state.lineGrams = grams }
     }
     return .none
