@@ -183,40 +183,19 @@ struct MarksPropertyTests {
         let count = todos.count
         let pick = Int.random(in: 0..<11, using: &generator)
         func random(_ range: Range<Int>) -> Int { Int.random(in: range, using: &generator) }
-        func randomSubset(of range: Range<Int>) -> [Int] { range.filter { _ in random(0..<3) == 0 } }
         func make(_ change: ListChange) { _ = feature.change(&state, ListEdit(changes: [change])) }
         switch pick {
         case 0...1 where count > 0:
           let index = random(0..<count)
           state.marks.toggle(index)
           expected.formSymmetricDifference([todos[index].id])
-        case 2:
-          make(.insert(newTodo(), at: random(0..<count + 1)))
-        case 3 where count > 0:
-          let index = random(0..<count)
-          make(.remove(todos[index], at: index))
-        case 4 where count > 1:
-          make(.move(from: random(0..<count), to: random(0..<count)))
-        case 5 where count > 0:
-          let removed = randomSubset(of: 0..<count).map { ListChange.IndexedTodo(index: $0, todo: todos[$0]) }
-          if !removed.isEmpty { make(.removeMany(removed)) }
-        case 6:
-          // Up to 20: one by one (16 or fewer) and in one pass (more).
-          let added = random(1..<21)
-          var places = Array(0..<count + added)
-          places.shuffle(using: &generator)
-          make(.insertMany(places.prefix(added).sorted().map { ListChange.IndexedTodo(index: $0, todo: newTodo()) }))
-        case 7 where count > 0:
+        case 2...7:
+          RandomDoorChange.allCases[pick - 2].make(on: &state, with: feature, &generator) { _ in newTodo() }
+        case 8 where count > 0:
           var todo = todos[random(0..<count)]
           let before = todo
           todo.text += " changed"
           make(.update(before: before, after: todo))
-        case 8:
-          // Another program's list: some todos gone, some new, some moved.
-          var list = todos.elements.filter { _ in random(0..<4) != 0 }
-          for _ in 0..<random(0..<4) { list.insert(newTodo(), at: random(0..<list.count + 1)) }
-          if list.count > 1, random(0..<2) == 0 { list.swapAt(random(0..<list.count), random(0..<list.count)) }
-          _ = feature.change(&state, ListEdit(changes: [.replaceAll(IdentifiedArray(uniqueElements: list))], kind: .fromDisk(isSaved: true)))
         case 9:
           _ = feature.reduce(into: &state, action: .undo)
         default:
