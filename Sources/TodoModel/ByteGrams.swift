@@ -8,10 +8,11 @@
 /// Runs of three as well as two, and 256 bits rather than 128: in a list
 /// numbered to 100,000, a search for `4242` passes over all but ~2,600
 /// todos by its pairs alone, all but ~390 with its runs of three, and all
-/// but ~4,500 with both in 128 bits (a line sets ~43 of 128, ~49 of 256). Runs with a
-/// byte above ASCII are left out: the search matches an ASCII word byte by
-/// byte (`CaseInsensitiveText`), and a word with other letters needs none
-/// of its runs found this way.
+/// but ~4,500 with both in 128 bits (a line sets ~43 of 128, ~49 of 256).
+///
+/// Runs with a byte above ASCII are left out: the search matches an ASCII
+/// word byte by byte (`CaseInsensitiveText`), and a word with other
+/// letters needs none of its runs found this way.
 public struct ByteGrams: Equatable, Sendable {
   // Four words of 64 bits, named: read as an `InlineArray` or a `SIMD4`
   // (its lanes one by one), the test of a todo took twice as long.

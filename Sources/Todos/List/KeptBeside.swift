@@ -3,10 +3,9 @@ import TodoModel
 
 /// What the door keeps beside a list — the blocked map, the active count,
 /// the sorted orders shown so far, the todos' runs of bytes once searched —
-/// worked out whole for a list that is to
-/// replace the one shown: off the main queue, where an outside change is
-/// merged (`OutsideMerge`), so that applying it on the main queue costs no
-/// pass over 100,000 todos. It crosses back with the merge, and the door
+/// worked out whole for a list that is to replace the one shown: off the
+/// main queue, where an outside change is merged (`OutsideMerge`), so that
+/// applying it on the main queue costs no pass over 100,000 todos. It crosses back with the merge, and the door
 /// takes it only for the list it was made for (else it works it out again).
 struct KeptBeside: Equatable, Sendable {
   /// Which orders were kept, and for which day: what the orders were built for.
