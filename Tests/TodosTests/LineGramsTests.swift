@@ -8,8 +8,9 @@ import TodoTestSupport
 
 /// A search passes over the todos that lack a run of bytes of its words
 /// (`ByteGrams`, `LineGrams`): a line a word is in has all the word's
-/// runs, the door keeps every todo's runs through every change, and the
-/// screen with them is the screen without.
+/// runs, the door keeps every todo's runs through changes in place and
+/// moves (and lets them go on the others), and the screen with them is
+/// the screen without.
 @MainActor
 struct LineGramsTests {
   let scheduler = TestScheduler(now: startDate)
@@ -64,8 +65,8 @@ struct LineGramsTests {
     }
   }
 
-  /// Kept by the door through a todo's own changes, let go by the others:
-  /// while kept, always what the whole list gives.
+  /// Kept by the door through a todo's own changes and moves, let go by
+  /// the others: while kept, always what the whole list gives.
   @Test func theDoorKeepsEveryTodosRuns() {
     let feature = ListFeature(environment: .virtual(scheduler))
     var generator = SplitMix64(state: 20_261_201)
