@@ -151,9 +151,13 @@ struct LineGramsTests {
     })
     let store = Store(initialState: AppReducer.State(todos: todos, now: startDate), reducer: AppReducer(environment: environment))
     defer { store.cancelAllEffects() }
+    /// The I/O queue's work done, and its answers taken.
+    func settle() {
+      io.advance()
+      scheduler.advance()
+    }
     store.send(.list(.selectNext))
-    io.advance()
-    scheduler.advance()
+    settle()
     #expect(store.state.list.lineGrams == nil, "no search, none asked for")
     store.send(.startSearch)
     store.send(.editor(.insert("m")))
@@ -161,13 +165,11 @@ struct LineGramsTests {
     // The list changes before they are back: those are not taken.
     store.send(.cancelSearch)
     store.send(.list(.deleteSelected))
-    io.advance()
-    scheduler.advance()
+    settle()
     #expect(store.state.list.lineGrams == nil, "worked out for a list changed since")
     store.send(.startSearch)
     store.send(.editor(.insert("m")))
-    io.advance()
-    scheduler.advance()
+    settle()
     #expect(store.state.list.lineGrams == LineGrams(store.state.list.todos))
     #expect(store.state.list.screenTodos(count: 10).map(\.text) == ["Buy milk"])
     store.send(.editor(.insert("ilk")))

@@ -79,7 +79,7 @@ extension ListFeature.State {
           guard backward ? place >= 0 : place <= last else { break }
         }
         let index = screenOrder.fileIndex(at: place)
-        guard !visibility.isKnownMiss(index), visibility.isSunk(todos[index]) == group, visibility.test(todos, at: index)
+        guard !visibility.isKnownMiss(index), visibility.isSunk(todos[index]) == group, visibility.testReading(todos, at: index)
         else { continue }
         guard body(index) else { return }
       }
