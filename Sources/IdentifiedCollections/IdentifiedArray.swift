@@ -213,30 +213,39 @@ public struct IdentifiedArray<ID: TableID, Element: Identifiable> where Element.
   }
 
   /// Removes the storage at `offsets` (ascending, in the array as it is).
-  /// One pass, however many.
+  /// One pass, however many; the elements are moved through spans, never
+  /// copied (a copy of each counts its references up and down again).
   @inlinable
   public mutating func remove(atSortedOffsets offsets: some Sequence<Int>) {
-    var removals = offsets.makeIterator()
-    guard var next = removals.next() else { return }
-    let first = next
-    var kept = first
-    for position in first..<storage.count {
-      if position == next {
-        giveBack(slotAt[position], of: storage[position].id)
-        let following = removals.next()
-        precondition(following.map { $0 > next } ?? true, "IdentifiedArray: offsets must ascend")
-        next = following ?? Int.max
+    let offsets = Array(offsets)
+    guard let first = offsets.first else { return }
+    precondition(first >= 0 && offsets.last! < storage.count, "IdentifiedArray: offset out of range")
+    for next in offsets.indices.dropFirst() {
+      precondition(offsets[next] > offsets[next - 1], "IdentifiedArray: offsets must ascend")
+    }
+    let ids = offsets.map { storage.span[$0].id }
+    for (offset, id) in zip(offsets, ids) { giveBack(slotAt[offset], of: id) }
+    Self.remove(offsets, from: &storage)
+    Self.remove(offsets, from: &slotAt)
+    renumber(from: first)
+    token = Membership()
+  }
+
+  /// `remove(atSortedOffsets:)` in one of the arrays: the kept items
+  /// swapped down over the removed ones, then the tail cut off.
+  @inlinable
+  static func remove<Item>(_ offsets: [Int], from items: inout [Item]) {
+    var kept = offsets[0], next = 0
+    var span = items.mutableSpan
+    for position in kept..<span.count {
+      if next < offsets.count, offsets[next] == position {
+        next += 1
       } else {
-        storage.swapAt(kept, position)
-        slotAt.swapAt(kept, position)
+        span.swapAt(kept, position)
         kept += 1
       }
     }
-    precondition(next == Int.max, "IdentifiedArray: offset out of range")
-    storage.removeSubrange(kept...)
-    slotAt.removeSubrange(kept...)
-    renumber(from: first)
-    token = Membership()
+    items.removeSubrange(kept...)
   }
 
   @inlinable

@@ -31,7 +31,10 @@ public enum HistoryHunks: Equatable, Sendable {
   public var inverse: HistoryHunks {
     switch self {
     case .lines, .written: .lines(lines.reversed().map(\.inverse))
-    case .todos(let todos): .todos(todos.reversed().map(\.inverse))
+    case .todos(let todos):
+      // By index: a batch has 16,666 hunks or more, and mapping copied
+      // each (four counted references) on the way.
+      .todos(todos.indices.reversed().map { todos[$0].inverse })
     }
   }
 

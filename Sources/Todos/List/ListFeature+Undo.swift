@@ -216,11 +216,12 @@ extension ListFeature.State {
     }
     runs.append(hunks[start...])
     guard runs.count <= 4 else { return nil }
-    let original = todos
     var made: [ListChange] = []
     for run in runs {
-      guard let changes = applyInOnePass(Array(run), reusing: known, newID: newID) else {
-        todos = original
+      guard let changes = applyInOnePass(run, reusing: known, newID: newID) else {
+        // Taken back the way they were made (in place: a copy of the list
+        // kept for this would be copied whole by the first change).
+        for change in made.reversed() { change.inverse.apply(to: &todos) }
         return nil
       }
       made += changes
@@ -229,23 +230,25 @@ extension ListFeature.State {
   }
 
   /// One run of `applyInRuns`: every hunk exactly where it was made, each
-  /// above the one before.
+  /// above the one before. The hunks are read in place, never copied (a
+  /// batch's are 16,666 or more, each holding four counted references).
   private mutating func applyInOnePass<Hunk: AppliedHunk>(
-    _ hunks: [Hunk], reusing known: [Todo.State], newID: () -> UUID
+    _ run: ArraySlice<Hunk>, reusing known: [Todo.State], newID: () -> UUID
   ) -> [ListChange]? {
+    let hunks = run.span
     var limit = todos.count
-    for (number, hunk) in hunks.enumerated() {
-      let start = hunk.at, end = hunk.at + hunk.removedCount
-      guard start >= 0, end <= limit, number == 0 || start < limit || hunk.removedCount == 0,
-            (0..<hunk.removedCount).allSatisfy({ hunk.removes(todos[start + $0], at: $0) }),
-            hunk.hasAbove(start == 0 ? nil : todos[start - 1])
+    for index in hunks.indices {
+      let start = hunks[index].at, removedCount = hunks[index].removedCount
+      guard start >= 0, start + removedCount <= limit, index == 0 || start < limit || removedCount == 0,
+            hunks[index].hasAbove(start == 0 ? nil : todos[start - 1])
       else { return nil }
+      for offset in 0..<removedCount where !hunks[index].removes(todos[start + offset], at: offset) { return nil }
       limit = start
     }
     // A todo coming back takes its old id when no other todo has it.
     var removed: Set<UUID> = []
-    for hunk in hunks where hunk.removedCount != hunk.addedCount {
-      for index in hunk.at..<hunk.at + hunk.removedCount { removed.insert(todos[index].id) }
+    for index in hunks.indices where hunks[index].removedCount != hunks[index].addedCount {
+      for place in hunks[index].at..<hunks[index].at + hunks[index].removedCount { removed.insert(todos[place].id) }
     }
     // The known todos by line, formatted at the first todo that comes back
     // (a batch of changes alone brings none).
@@ -261,44 +264,43 @@ extension ListFeature.State {
       }
       return newID()
     }
-    // What replaces each place: how many of the list's todos, with which.
-    var replacements: [Int: (count: Int, todos: [Todo.State])] = [:]
+    // The todos each hunk brings, made in the hunks' order (so new ids are
+    // drawn in it); the updated ones changed in place.
     var made: [ListChange] = []
-    for hunk in hunks {
-      let start = hunk.at
-      if hunk.removedCount == hunk.addedCount {
-        for offset in 0..<hunk.addedCount {
+    var brought: [[Todo.State]] = Array(repeating: [], count: hunks.count)
+    for index in hunks.indices {
+      let start = hunks[index].at, addedCount = hunks[index].addedCount
+      for offset in 0..<addedCount {
+        let line = hunks[index].addedLine(offset)
+        if hunks[index].removedCount == addedCount {
           let before = todos[start + offset]
-          let after = TodoTxt.parse(hunk.addedLine(offset)[...], id: before.id)
+          let after = TodoTxt.parse(line[...], id: before.id)
           made.append(.update(before: before, after: after))
-          replacements[start + offset] = (1, [after])
+          todos[start + offset] = after
+        } else {
+          brought[index].append(TodoTxt.parse(line[...], id: id(for: line)))
         }
-        continue
-      }
-      for offset in 0..<hunk.removedCount { made.append(.remove(todos[start + offset], at: start)) }
-      let added = (0..<hunk.addedCount).map { offset in
-        let line = hunk.addedLine(offset)
-        return TodoTxt.parse(line[...], id: id(for: line))
-      }
-      for (offset, todo) in added.enumerated() { made.append(.insert(todo, at: start + offset)) }
-      // An insertion where the hunk before it (below) starts: it goes first, as one by one.
-      let below = replacements[start]
-      replacements[start] = (hunk.removedCount + (below?.count ?? 0), added + (below?.todos ?? []))
-    }
-    var result: [Todo.State] = []
-    result.reserveCapacity(todos.count + made.count)
-    var index = 0
-    while index <= todos.count {
-      let replacement = replacements[index]
-      result += replacement?.todos ?? []
-      if let count = replacement?.count, count > 0 {
-        index += count
-      } else {
-        if index < todos.count { result.append(todos[index]) }
-        index += 1
       }
     }
-    todos = IdentifiedArray(uncheckedUniqueElements: result)
+    // Then the removals and insertions, each kind in one pass, down the
+    // file: where the hunks above have added or removed `shift` todos.
+    var removals: [ListChange.IndexedTodo] = [], insertions: [ListChange.IndexedTodo] = []
+    var shift = 0
+    for index in hunks.indices.reversed() where hunks[index].removedCount != hunks[index].addedCount {
+      let start = hunks[index].at, removedCount = hunks[index].removedCount
+      for place in start..<start + removedCount {
+        removals.append(ListChange.IndexedTodo(index: place, todo: todos[place]))
+      }
+      for (offset, todo) in brought[index].enumerated() {
+        insertions.append(ListChange.IndexedTodo(index: start + shift + offset, todo: todo))
+      }
+      shift += brought[index].count - removedCount
+    }
+    for change in [removals.isEmpty ? nil : ListChange.removeMany(removals), insertions.isEmpty ? nil : .insertMany(insertions)] {
+      guard let change else { continue }
+      change.apply(to: &todos)
+      made.append(change)
+    }
     return made
   }
 }
