@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TodoModel
 
 /// What undo reads of a hunk to make it on the list, as lines (read from
@@ -14,6 +15,8 @@ protocol AppliedHunk {
   func hasAbove(_ todo: Todo.State?) -> Bool
   /// The hunk's added line `offset`, as the file will have it.
   func addedLine(_ offset: Int) -> String
+  /// The todo the hunk's added line `offset` makes, with `id`.
+  func addedTodo(_ offset: Int, id: UUID) -> Todo.State
   /// The whole hunk as lines (the one-by-one way, for a few hunks).
   var lines: LineHunk { get }
 }
@@ -24,6 +27,7 @@ extension LineHunk: AppliedHunk {
   func removes(_ todo: Todo.State, at offset: Int) -> Bool { TodoTxt.format(todo) == removed[offset] }
   func hasAbove(_ todo: Todo.State?) -> Bool { todo.map(TodoTxt.format) == above }
   func addedLine(_ offset: Int) -> String { added[offset] }
+  func addedTodo(_ offset: Int, id: UUID) -> Todo.State { TodoTxt.parse(added[offset][...], id: id) }
   var lines: LineHunk { self }
 }
 
@@ -44,4 +48,10 @@ extension TodoHunk: AppliedHunk {
   }
 
   func addedLine(_ offset: Int) -> String { TodoTxt.format(added[offset]) }
+
+  /// The todo itself when it has that id (an update taken back: the todo
+  /// as the list had it), without formatting and reading it again.
+  func addedTodo(_ offset: Int, id: UUID) -> Todo.State {
+    added[offset].id == id ? added[offset] : TodoTxt.parse(addedLine(offset)[...], id: id)
+  }
 }

@@ -271,13 +271,13 @@ extension ListFeature.State {
     for index in hunks.indices {
       let start = hunks[index].at, addedCount = hunks[index].addedCount
       for offset in 0..<addedCount {
-        let line = hunks[index].addedLine(offset)
         if hunks[index].removedCount == addedCount {
           let before = todos[start + offset]
-          let after = TodoTxt.parse(line[...], id: before.id)
+          let after = hunks[index].addedTodo(offset, id: before.id)
           made.append(.update(before: before, after: after))
           todos[start + offset] = after
         } else {
+          let line = hunks[index].addedLine(offset)
           brought[index].append(TodoTxt.parse(line[...], id: id(for: line)))
         }
       }
