@@ -38,6 +38,13 @@ struct UndoInRunsTests {
       var replayed = initial
       for change in changes { change.apply(to: &replayed) }
       #expect(replayed == expected.todos, "round \(round)")
+      // The same on the list read again (its todos under other ids, the
+      // same lines): found by their lines, they keep the list's ids.
+      let reRead = Dictionary(uniqueKeysWithValues: initial.enumerated().map { ($1.id, id(500_000 + $0)) })
+      var again = ListFeature.State(todos: IdentifiedArray(uniqueElements: initial.map { $0.with(id: reRead[$0.id]!) }))
+      counter = 10_000
+      _ = again.apply(.todos(hunks), reusing: [], newID: { counter += 1; return id(counter) })
+      #expect(again.todos.elements == expected.todos.map { todo in reRead[todo.id].map { todo.with(id: $0) } ?? todo }, "round \(round)")
     }
   }
 
