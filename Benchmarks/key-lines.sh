@@ -8,6 +8,9 @@
 # KEYS sent PACE seconds apart; one line a key, in order, of the main
 # thread only. Needs valgrind, tmux.
 #   Benchmarks/key-lines.sh .build/release/yaru 20 1.5 j j j j j x j j x
+# LINES_DIR=DIR also writes each key's code lines (N-KEY.txt, one line
+# number a line) for Benchmarks/key-lines-diff.py: which functions one key
+# touches that another does not.
 set -euo pipefail
 bin=$1 n=$2 pace=$3; shift 3
 source "$(dirname "$0")/key-session.sh"
@@ -19,6 +22,7 @@ python3 -c '
 import os, sys
 read_at, write_at, press_at = (int(a, 16) for a in sys.argv[1:4])
 stacks_file, keys = sys.argv[4], sys.argv[5:]
+lines_dir = os.environ.get("LINES_DIR")
 # Only the main thread counts: lackey traces every thread, and the work of
 # the file queue or a timer in the other threads (on the other core, outside
 # valgrind) is not the key. Which thread runs is told by the stack it
@@ -45,6 +49,8 @@ for line in sys.stdin:
         elif address == write_at and state == 2:
             key = keys[done] if done < len(keys) else "?"
             pages = lambda lines: len({line >> 6 for line in lines})
+            if lines_dir:
+                open(f"{lines_dir}/{done}-{key}.txt", "w").write("\n".join(str(c) for c in sorted(code)))
             print(f"{key:>4} {instructions:>12} {len(code):>10} {len(data):>10} {pages(code):>10} {pages(data):>10}", flush=True)
             state, done = 0, done + 1
         if state:
