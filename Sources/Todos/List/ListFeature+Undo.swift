@@ -296,11 +296,12 @@ extension ListFeature.State {
       }
       shift += brought[index].count - removedCount
     }
-    for change in [removals.isEmpty ? nil : ListChange.removeMany(removals), insertions.isEmpty ? nil : .insertMany(insertions)] {
-      guard let change else { continue }
+    func make(_ change: ListChange) {
       change.apply(to: &todos)
       made.append(change)
     }
+    if !removals.isEmpty { make(.removeMany(removals)) }
+    if !insertions.isEmpty { make(.insertMany(insertions)) }
     return made
   }
 }
