@@ -219,12 +219,11 @@ public struct IdentifiedArray<ID: TableID, Element: Identifiable> where Element.
   public mutating func remove(atSortedOffsets offsets: some Sequence<Int>) {
     let offsets = Array(offsets)
     guard let first = offsets.first else { return }
-    precondition(first >= 0 && offsets.last! < storage.count, "IdentifiedArray: offset out of range")
-    for next in offsets.indices.dropFirst() {
-      precondition(offsets[next] > offsets[next - 1], "IdentifiedArray: offsets must ascend")
+    for (number, offset) in offsets.enumerated() {
+      precondition(offset >= 0 && offset < storage.count, "IdentifiedArray: offset out of range")
+      precondition(number == 0 || offset > offsets[number - 1], "IdentifiedArray: offsets must ascend")
+      giveBack(slotAt[offset], of: storage.span[offset].id)
     }
-    let ids = offsets.map { storage.span[$0].id }
-    for (offset, id) in zip(offsets, ids) { giveBack(slotAt[offset], of: id) }
     Self.remove(offsets, from: &storage)
     Self.remove(offsets, from: &slotAt)
     renumber(from: first)

@@ -29,12 +29,14 @@ public enum HistoryHunks: Equatable, Sendable {
 
   /// The hunks that take the change back, last first: still todos if they are.
   public var inverse: HistoryHunks {
+    // By index: a batch has 16,666 hunks or more, and mapping the reversed
+    // hunks copied each (four counted references) on the way.
     switch self {
-    case .lines, .written: .lines(lines.reversed().map(\.inverse))
+    case .lines, .written:
+      let lines = lines
+      return .lines(lines.indices.reversed().map { lines[$0].inverse })
     case .todos(let todos):
-      // By index: a batch has 16,666 hunks or more, and mapping copied
-      // each (four counted references) on the way.
-      .todos(todos.indices.reversed().map { todos[$0].inverse })
+      return .todos(todos.indices.reversed().map { todos[$0].inverse })
     }
   }
 
