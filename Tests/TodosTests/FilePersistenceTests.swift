@@ -133,6 +133,30 @@ struct FilePersistenceTests {
     #expect(store.state.canExit)
   }
 
+  /// Another program wrote the file just before a save (`yaru archive`
+  /// from a script as `A` was pressed): the save is refused until the
+  /// change is merged, in a moment. That is no failure to confirm: q waits
+  /// for the merge and the save and then ends. It used to ask "q again
+  /// quits", and the q that was meant to quit was lost.
+  @Test func qWhileASaveWaitsForAMergeQuitsOnceSaved() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = loadedStore(disk)
+    disk.failSaves(with: TodoFileError("Not saved: todo.txt was changed by another program", isConflict: true))
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    scheduler.advance()
+    #expect(store.state.hasUnsavedChanges && !store.state.file.isSaving)
+    #expect(!AppView.render(store.state, Size(columns: 80, rows: 8)).lines.joined().contains("NOT SAVED"), "a merge to make, not a failure")
+
+    store.send(.quit)
+    #expect(store.state.isQuitting, "one q quits")
+    #expect(store.state.flash == "Saving before quitting…")
+    disk.failSaves(with: nil)
+    scheduler.advance(by: .seconds(2))
+    #expect(disk.file("todo.txt") == "x 2026-01-01 one\n")
+    #expect(store.state.canExit)
+    #expect(store.state.exit.status == 0)
+  }
+
   /// Quitting despite a failing save is possible after confirming; what
   /// was not saved goes to a rescue copy beside the file, the exit says
   /// where (status 1), and the todo file is left as it was.

@@ -63,7 +63,7 @@ extension AppReducer {
   private func saveIfBehind(_ state: inout State) -> Effect<Action> {
     // A macro's run is saved when it ends, as one step.
     guard state.file.phase == .ready, state.hasUnsavedChanges, !state.file.isSaving, state.file.saveError == nil,
-          !state.macros.isPlaying
+          !state.file.isAwaitingMerge, !state.macros.isPlaying
     else { return .none }
     let list = TodoList(todos: state.list.todos, shape: state.file.shape)
     let records = state.list.history.unwritten.map(\.record)

@@ -37,6 +37,11 @@ public struct FileSync: Reducer {
     public var isSaveSlow = false
     /// Why the last save failed; saving is retried while this is set.
     public var saveError: String?
+    /// Another program wrote the file before this save could: no save
+    /// starts until that change is merged, a moment later (or the retry
+    /// finds nothing to merge). No failure: nothing to warn about or to
+    /// confirm before quitting.
+    public var isAwaitingMerge = false
     /// Why the file, changed by another program, cannot be read (not
     /// UTF-8, no permission): nothing is saved over it, and no save is
     /// tried, until it changes again.
@@ -210,21 +215,23 @@ public struct FileSync: Reducer {
       warnAboutHistory(&state, warning)
     case .saveFinished(_, _, .failure(let error), _, _):
       state.isSaving = false
-      // No new save starts while this is set: a retry, or the reload, clears it.
-      state.saveError = error.message
+      // No new save starts while either is set: a retry, or the reload, clears it.
       let retry = Effect<Action>.run(on: environment.mainQueue, after: .seconds(2)) { send in send(.retrySave) }
         .cancellable(id: CancelID.retry, cancelInFlight: true)
       if error.isConflict {
         // Someone else wrote the file first: read theirs and merge (what
         // a notice would have looked for).
+        state.isAwaitingMerge = true
         state.hasUnlookedNotice = false
         return .merge(readChangedFile(state), retry)
       }
+      state.saveError = error.message
       state.message = "Not saved: \(error.message) — retrying"
       return .merge(retry, lookAfterNotice(&state))
     case .saveIsSlow:
       state.isSaveSlow = state.isSaving
     case .retrySave:
+      state.isAwaitingMerge = false
       if state.unreadable == nil { state.saveError = nil }
     case .unreadable(let why):
       state.unreadable = why
@@ -296,6 +303,7 @@ public struct FileSync: Reducer {
     state.stamp = loaded.stamp
     state.base = loaded.text
     state.saveError = nil
+    state.isAwaitingMerge = false
     state.unreadable = nil
   }
 }
