@@ -112,6 +112,16 @@ extension Todo.State {
     }
   }
 
+  /// An open todo with neither a priority nor a creation date whose text
+  /// starts with `x ` would be written as a line that reads back done (a
+  /// re-opened `x 2024-05-01 x marks the spot`, `(A) x marks` without its
+  /// priority): it is dated `today`, so that its line reads back open, its
+  /// text as it was. The reducer calls it after each rule.
+  public mutating func keepOpenWhenRead(today: @autoclosure () -> Day) {
+    guard !isComplete, priority == nil, creationDate == nil, text.utf8.starts(with: "x ".utf8) else { return }
+    creationDate = today()
+  }
+
   /// `p`: none → A → B → C → none; from another letter the next one, Z →
   /// none. A completed todo keeps its `pri:` tag: nothing changes.
   /// Returns whether the priority changed.

@@ -112,6 +112,36 @@ struct TodoTests {
     store.send(.priorityCycled)
   }
 
+  /// An open todo whose line would start with `x ` reads back done: one
+  /// re-opened from `x 2024-05-01 x marks the spot`, or left with `x ` in
+  /// front when its priority or first word goes. It is dated today, so
+  /// that its line reads back open with its text as it was (it used to be
+  /// written `x marks the spot`, done again at the next start).
+  @Test(arguments: [
+    ("x 2024-05-01 x marks the spot", Todo.Action.toggleCompleteTapped),
+    ("(A) x marks the spot", .prioritySet(nil)),
+    ("(C) x marks the spot", .priorityCycled),
+    ("find x marks the spot", .wordsRemoved("find")),
+  ])
+  func aTodoLeftOpenWithXInFrontReadsBackOpen(line: String, action: Todo.Action) {
+    var todo = TodoTxt.parse(line[...], id: id(1))
+    _ = Todo(today: { [day] in day }).reduce(into: &todo, action: action)
+    let written = TodoTxt.format(todo)
+    #expect(written == "2026-11-21 x marks the spot")
+    let read = TodoTxt.parse(written[...], id: id(1))
+    #expect(!read.isComplete && read.text == "x marks the spot" && read == todo)
+  }
+
+  /// Only such a todo: one whose line reads back open keeps its fields.
+  @Test func aTodoThatReadsBackOpenGetsNoDate() {
+    for line in ["x 2024-05-01 xylophone", "x 2024-05-01 (B) x marks", "x 2024-05-01 2024-04-01 x marks"] {
+      var todo = TodoTxt.parse(line[...], id: id(1))
+      todo.toggleCompletion(on: day)
+      _ = Todo(today: { [day] in day }).reduce(into: &todo, action: .wordsAdded("@home"))
+      #expect(todo.creationDate != day, "\(line)")
+    }
+  }
+
   /// The rules are plain methods on the state (the model has no reducer);
   /// they say whether a priority change took.
   @Test func theRulesArePlainMethodsOnTheState() {
