@@ -75,6 +75,20 @@ public struct IdentifiedArray<ID: TableID, Element: Identifiable> where Element.
     table.slot(of: id).map { Int(positionOfSlot[Int($0)]) }
   }
 
+  /// Each element's slot, in the elements' order. What is kept beside the
+  /// elements by slot rather than by place stays with them through
+  /// insertions, removals and moves: nothing of it shifts.
+  @inlinable public var slots: [Int32] { slotAt }
+
+  /// How many slots there are, free ones too: the size of a table by slot.
+  @inlinable public var slotCount: Int { positionOfSlot.count }
+
+  /// The slot of the element with `id`.
+  @inlinable
+  public func slot(id: ID) -> Int? {
+    table.slot(of: id).map { Int($0) }
+  }
+
   /// The element with `id`. Setting one replaces it (or appends it, if new);
   /// setting nil removes it.
   @inlinable

@@ -164,6 +164,24 @@ func keystrokeRows(counts: [Int], sizes: [Size], only: String? = nil) -> [Row] {
         ("search, its count back: a rare word, one letter", {
           harness.measure("2", iterations: iterations, before: ["g", "/"] + "Task 424".map { .character($0) }, settled: true, after: [.escape, .escape])
         }),
+        // A search in force (Enter), its count back: `j` right after a
+        // delete, before the I/O queue runs. The runs of bytes are kept by
+        // slot through the delete; kept by place, they were let go, and
+        // the move read every todo (~9 ms at 100,000).
+        ("search in force, just after a delete: move down", {
+          harness.press(["g", "/"] + "Task 424".map { .character($0) } + [.enter])
+          harness.finishBackgroundWork()
+          defer { harness.press([.escape, .escape]) }
+          return harness.measure("j", iterations: iterations, before: ["d"], after: ["u"])
+        }),
+        // …and one more letter of it, typed right after the delete: the
+        // search so far is no help (its misses are by place), the runs are.
+        ("search in force, just after a delete: one more letter", {
+          harness.press(["g", "/"] + "Task 424".map { .character($0) } + [.enter])
+          harness.finishBackgroundWork()
+          defer { harness.press([.escape, .escape]) }
+          return harness.measure("2", iterations: iterations, before: ["d", "/"], after: [.backspace, .enter, "u"])
+        }),
         ("query search, its count back: pri:A-C -milk @home, one letter", {
           harness.measure(
             "w", iterations: iterations, before: ["g", "/"] + "pri:A-C -milk @home ".map { .character($0) }, settled: true,

@@ -1,39 +1,41 @@
 import IdentifiedCollections
 import TodoModel
 
-/// Each todo's runs of bytes (`ByteGrams`) by its place in the file, for the
-/// scans of a search: a todo that lacks a run of the search's words is
-/// passed over unread. Worked out whole on the I/O queue when the list is
-/// searched (~20 ms at 100,000 todos: too long a wait for a key), then
-/// kept by the door through changes to todos in place and moves (`J`/`K`:
-/// the places between shift); a change that adds or takes away todos lets
-/// them go, to be worked out again off the main queue while a search is
-/// in force (shifted with the list, 3.2 MB at 100,000, they cost each
-/// recurring todo's toggle ~1 ms).
+/// Each todo's runs of bytes (`ByteGrams`) by its slot in the list
+/// (`IdentifiedArray.slots`), for the scans of a search: a todo that lacks
+/// a run of the search's words is passed over unread. Worked out whole on
+/// the I/O queue when the list is searched (~20 ms at 100,000 todos: too
+/// long a wait for a key), then kept by the door through every change but
+/// a new list: a slot stays with its todo, so an insertion, a removal or a
+/// move shifts nothing (kept by place, they were let go at each added or
+/// deleted todo, and the search's keys read every todo until they were
+/// worked out again: ~8 ms a key at 100,000).
 public struct LineGrams: Sendable {
   /// Behind the array's one reference: the list's state and every scan's
-  /// `Visibility` hold it, and a key copies both.
+  /// `Visibility` hold it, and a key copies both. A free slot's entry is
+  /// never read.
   private(set) var grams: [ByteGrams]
   /// Which todos they were worked out for: another list's are not taken.
   let membership: Membership
 
   public init(_ todos: IdentifiedArrayOf<Todo.State>) {
     membership = todos.membership
-    let todos = todos.elements.span
-    var grams: [ByteGrams] = []
-    grams.reserveCapacity(todos.count)
-    for index in todos.indices { grams.append(ByteGrams(todos[index])) }
+    var grams = [ByteGrams](repeating: ByteGrams(), count: todos.slotCount)
+    let slots = todos.slots, elements = todos.elements
+    let slotSpan = slots.span, todoSpan = elements.span
+    for index in todoSpan.indices { grams[Int(slotSpan[index])] = ByteGrams(todoSpan[index]) }
     self.grams = grams
   }
 
-  mutating func update(_ todo: Todo.State, at index: Int) { grams[index] = ByteGrams(todo) }
-
-  /// The todo at `from` ended up at `to` (`IdentifiedArray.move`): only
-  /// the places between move.
-  mutating func move(from: Int, to: Int) {
-    let step = from < to ? 1 : -1
-    for place in stride(from: from, to: to, by: step) { grams.swapAt(place, place + step) }
+  /// `todo` (added or changed) is in `todos`: its runs, in its slot.
+  mutating func follow(_ todo: borrowing Todo.State, in todos: IdentifiedArrayOf<Todo.State>) {
+    guard let slot = todos.slot(id: todo.id) else { return }
+    if slot >= grams.count { grams.append(contentsOf: repeatElement(ByteGrams(), count: slot + 1 - grams.count)) }
+    grams[slot] = ByteGrams(todo)
   }
+
+  /// Whether they can be read for `todos`: a slot for each.
+  func fits(_ todos: IdentifiedArrayOf<Todo.State>) -> Bool { grams.count >= todos.slotCount }
 }
 
 extension LineGrams: Equatable {

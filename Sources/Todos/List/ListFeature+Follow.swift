@@ -20,7 +20,6 @@ extension ListFeature.State {
     } else if changes.indices.contains(where: { if case .replaceAll = changes[$0] { true } else { false } }) {
       followWhole()
     } else {
-      lineGrams = nil
       for index in changes.indices { follow(changes[index], byPlace: false) }
       sortAgain()
     }
@@ -29,11 +28,14 @@ extension ListFeature.State {
   /// Follows one change, just applied to `todos`; `byPlace`: the orders
   /// too (else the caller sorts them again).
   mutating func follow(_ change: ListChange, byPlace: Bool = true) {
-    // The runs of bytes follow changes in place and moves (LineGrams.swift).
+    // The runs of bytes go by slot (LineGrams.swift), found by id: a todo
+    // that comes or changes brings its own, and nothing shifts. (By id, they
+    // follow undo's changes too, made before they are followed.)
     switch change {
-    case .update: break
-    case .move(let from, let to) where byPlace: lineGrams?.move(from: from, to: to)
-    default: lineGrams = nil
+    case .insert(let todo, _): lineGrams?.follow(todo, in: todos)
+    case .update(_, let after): lineGrams?.follow(after, in: todos)
+    case .insertMany(let items): for item in items { lineGrams?.follow(item.todo, in: todos) }
+    case .remove, .removeMany, .move, .replaceAll: break
     }
     var flipped: [String] = []
     switch change {
@@ -50,10 +52,7 @@ extension ListFeature.State {
       activeTodos.remove(before)
       activeTodos.add(after)
       flipped = dependencies.update(from: before, to: after)
-      if byPlace, !orders.isEmpty || lineGrams != nil, let index = todos.index(id: after.id) {
-        lineGrams?.update(after, at: index)
-        if !orders.isEmpty { placeAgain(index) }
-      }
+      if byPlace, !orders.isEmpty, let index = todos.index(id: after.id) { placeAgain(index) }
     case .removeMany(let items):
       for item in items {
         activeTodos.remove(item.todo)

@@ -25,10 +25,12 @@ struct Visibility: Sendable {
   /// Todos an earlier search kept out that this one keeps out too, by
   /// their places in the list: passed without reading them.
   let knownMisses: QueryMisses?
-  /// Each todo's runs of bytes, while the search has words whose runs a
-  /// todo must have (`SearchQuery.neededGrams`): one that lacks them is
-  /// a known miss too. Nil when not.
+  /// Each todo's runs of bytes by its slot, while the search has words
+  /// whose runs a todo must have (`SearchQuery.neededGrams`): one that
+  /// lacks them is a known miss too. Nil when not.
   let lineGrams: [ByteGrams]?
+  /// Each todo's slot, in the list's order: where its runs are.
+  let slots: [Int32]
   let neededGrams: ByteGrams
   /// Where the todo being edited is, when there are known misses (it
   /// shows, missed or not).
@@ -46,13 +48,14 @@ struct Visibility: Sendable {
     // Worked out in locals: read back from `self` here, the whole value was copied.
     let misses = usingMisses ? query.flatMap { query in state.knownMisses?.valid(for: query, listVersion: state.listVersion) } : nil
     // Read only under a search: a move's scans set up nothing more.
-    var grams: [ByteGrams]?, needed = ByteGrams()
-    if usingMisses, let query, !query.neededGrams.isEmpty, let kept = state.lineGrams?.grams, kept.count == state.todos.count {
-      (grams, needed) = (kept, query.neededGrams)
+    var grams: [ByteGrams]?, needed = ByteGrams(), slots: [Int32] = []
+    if usingMisses, let query, !query.neededGrams.isEmpty, let kept = state.lineGrams, kept.fits(state.todos) {
+      (grams, needed, slots) = (kept.grams, query.neededGrams, state.todos.slots)
     }
     self.query = query
     knownMisses = misses
     lineGrams = grams
+    self.slots = slots
     neededGrams = needed
     editing = state.shown.editing
     editingIndex = misses == nil && grams == nil ? nil : state.shown.editing.flatMap { state.todos.index(id: $0) }
@@ -114,7 +117,7 @@ struct Visibility: Sendable {
   @inline(__always)
   func isKnownMiss(_ index: Int) -> Bool {
     if let knownMisses, knownMisses.contains(index) { return index != editingIndex }
-    if let lineGrams, !lineGrams[index].covers(neededGrams) { return index != editingIndex }
+    if let lineGrams, !lineGrams[Int(slots[index])].covers(neededGrams) { return index != editingIndex }
     return false
   }
 
@@ -125,12 +128,12 @@ struct Visibility: Sendable {
     guard hasKnownMisses else { return index }
     let step = backward ? -1 : 1
     let kept = lineGrams ?? []
-    let grams = kept.span
+    let grams = kept.span, slots = slots.span
     var next = index
     while true {
       if let knownMisses { next = knownMisses.nearestNotMissed(from: next, backward: backward) }
-      guard next >= 0, next < grams.count, !grams[next].covers(neededGrams) else { break }
-      repeat { next += step } while next >= 0 && next < grams.count && !grams[next].covers(neededGrams)
+      guard next >= 0, next < slots.count, !grams[Int(slots[next])].covers(neededGrams) else { break }
+      repeat { next += step } while next >= 0 && next < slots.count && !grams[Int(slots[next])].covers(neededGrams)
       if knownMisses == nil { break }
     }
     guard let editingIndex else { return next }
