@@ -112,14 +112,33 @@ extension Todo.State {
     }
   }
 
-  /// An open todo with neither a priority nor a creation date whose text
-  /// starts with `x ` would be written as a line that reads back done (a
-  /// re-opened `x 2024-05-01 x marks the spot`, `(A) x marks` without its
-  /// priority): it is dated `today`, so that its line reads back open, its
-  /// text as it was. The reducer calls it after each rule.
-  public mutating func keepOpenWhenRead(today: @autoclosure () -> Day) {
-    guard !isComplete, priority == nil, creationDate == nil, text.utf8.starts(with: "x ".utf8) else { return }
-    creationDate = today()
+  /// The todo made what its line will read back as: a rule can leave a
+  /// text that starts like a field the todo lacks (re-opening
+  /// `x 2024-05-01 (B) call mom` leaves the text `(B) call mom`, which the
+  /// file reads as priority B). Such a todo takes the fields its line
+  /// gives, the line itself unchanged; except an open one whose line would
+  /// start with `x ` (re-opening `x 2024-05-01 x marks the spot`, taking
+  /// the priority off `(A) x marks the spot`), which would read back done:
+  /// it is dated `today` instead, its text as it was. The reducer calls it
+  /// after each rule.
+  public mutating func keepAsRead(today: @autoclosure () -> Day) {
+    guard mayReadDifferently else { return }
+    let read = TodoTxt.parse(TodoTxt.format(self)[...], id: id)
+    if read.isComplete != isComplete {
+      creationDate = today()
+    } else {
+      self = read
+    }
+  }
+
+  /// Whether the text starts with what could be read as a field the todo
+  /// lacks (`x `, `(A) `, a date): a test of a byte or two, made on every
+  /// rule, before the line is formatted and read.
+  private var mayReadDifferently: Bool {
+    guard let first = text.utf8.first,
+          first == UInt8(ascii: "x") || first == UInt8(ascii: "(") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+    else { return false }
+    return creationDate == nil || (!isComplete && priority == nil) || (isComplete && completionDate == nil)
   }
 
   /// `p`: none → A → B → C → none; from another letter the next one, Z →

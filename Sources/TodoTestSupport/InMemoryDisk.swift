@@ -141,10 +141,11 @@ public final class InMemoryDisk: Sendable {
   }
 
   /// As `RescueCopy.write`: a new `.NAME.yaru-rescue-N` beside the file;
-  /// fails as the disk's saves do.
+  /// fails as the disk's saves do (but for a conflict: a new file has no
+  /// other writer).
   func rescue(_ text: String, besides path: String) throws(TodoFileError) -> String {
     try contents.withLock { (disk: inout Contents) throws(TodoFileError) in
-      if let failure = disk.failure { throw failure }
+      if let failure = disk.failure, !failure.isConflict { throw failure }
       disk.clock += 1
       let (folder, name) = Self.split(path)
       let copy = (folder.isEmpty ? "" : folder + "/") + "." + name + SyncConflictCopy.rescueMarker + String(disk.clock)

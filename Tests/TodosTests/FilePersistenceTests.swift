@@ -145,7 +145,8 @@ struct FilePersistenceTests {
     store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
     scheduler.advance()
     #expect(store.state.hasUnsavedChanges && !store.state.file.isSaving)
-    #expect(!AppView.render(store.state, Size(columns: 80, rows: 8)).lines.joined().contains("NOT SAVED"), "a merge to make, not a failure")
+    let footer = AppView.render(store.state, Size(columns: 80, rows: 8)).lines.joined()
+    #expect(!footer.contains("NOT SAVED") && footer.contains("saving…"), "a merge to make, not a failure")
 
     store.send(.quit)
     #expect(store.state.isQuitting, "one q quits")
@@ -155,6 +156,28 @@ struct FilePersistenceTests {
     #expect(disk.file("todo.txt") == "x 2026-01-01 one\n")
     #expect(store.state.canExit)
     #expect(store.state.exit.status == 0)
+  }
+
+  /// A program that keeps rewriting the file refuses every save: q merges
+  /// and saves again three times, then puts the changes in a rescue copy
+  /// and ends (keys are not read while it quits: nothing else would).
+  @Test func qWhileAnotherProgramKeepsRefusingTheSaveRescuesTheChanges() {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = loadedStore(disk)
+    disk.failSaves(with: TodoFileError("Not saved: todo.txt was changed by another program", isConflict: true))
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    scheduler.advance()
+    store.send(.quit)
+    scheduler.advance(by: .seconds(5))
+    #expect(!store.state.canExit, "two more tries, two seconds apart")
+    scheduler.advance(by: .seconds(2))
+    #expect(store.state.canExit)
+    #expect(store.state.exit.status == 1)
+    #expect(disk.file("todo.txt") == "one\n")
+    let copy = disk.fileNames.first { $0.hasPrefix(".todo.txt.yaru-rescue-") }
+    #expect(copy.flatMap(disk.file) == "x 2026-01-01 one\n")
+    #expect(store.state.exit.message?.contains("was changed by another program") == true, "\(store.state.exit.message ?? "")")
+    store.cancelAllEffects()
   }
 
   /// Quitting despite a failing save is possible after confirming; what

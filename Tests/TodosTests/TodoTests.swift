@@ -132,14 +132,27 @@ struct TodoTests {
     #expect(!read.isComplete && read.text == "x marks the spot" && read == todo)
   }
 
-  /// Only such a todo: one whose line reads back open keeps its fields.
-  @Test func aTodoThatReadsBackOpenGetsNoDate() {
-    for line in ["x 2024-05-01 xylophone", "x 2024-05-01 (B) x marks", "x 2024-05-01 2024-04-01 x marks"] {
-      var todo = TodoTxt.parse(line[...], id: id(1))
-      todo.toggleCompletion(on: day)
-      _ = Todo(today: { [day] in day }).reduce(into: &todo, action: .wordsAdded("@home"))
-      #expect(todo.creationDate != day, "\(line)")
-    }
+  /// A todo whose line reads back open is not dated; one whose text
+  /// starts like a field it lacks takes that field, its line unchanged:
+  /// what shows is what the file reads back.
+  @Test(arguments: [
+    ("x 2024-05-01 xylophone", "xylophone"),
+    ("x 2024-05-01 (B) call mom", "(B) call mom"),
+    ("x 2024-05-01 2024-04-01 x marks", "2024-04-01 x marks"),
+    ("x 2024-05-01 2024-04-30 call mom", "2024-04-30 call mom"),
+  ])
+  func aReopenedTodoIsWhatItsLineReadsBack(line: String, written: String) {
+    var todo = TodoTxt.parse(line[...], id: id(1))
+    _ = Todo(today: { [day] in day }).reduce(into: &todo, action: .toggleCompleteTapped)
+    #expect(TodoTxt.format(todo) == written)
+    #expect(TodoTxt.parse(written[...], id: id(1)) == todo)
+    #expect(todo.creationDate != day && !todo.isComplete)
+  }
+
+  @Test func aTextThatStartsLikeAPriorityIsOne() {
+    var todo = TodoTxt.parse("x 2024-05-01 (B) call mom"[...], id: id(1))
+    _ = Todo(today: { [day] in day }).reduce(into: &todo, action: .toggleCompleteTapped)
+    #expect(todo.priority == "B" && todo.text == "call mom")
   }
 
   /// The rules are plain methods on the state (the model has no reducer);

@@ -85,8 +85,14 @@ struct UndoInRunsTests {
       var firstAlone = ListFeature.State(todos: changed)
       guard !Self.isRefused(Self.apply(.todos(first), on: &firstAlone)) else { continue }
       var state = ListFeature.State(todos: changed)
+      state.lineGrams = LineGrams(changed)
       #expect(Self.isRefused(Self.apply(.todos(first + second), on: &state)), "round \(round)")
       #expect(state.todos == changed, "round \(round)")
+      // The todos put back may sit in other slots: the runs of bytes kept
+      // by slot are the list's own, or gone.
+      if let grams = state.lineGrams {
+        #expect(grams.inOrder(of: state.todos) == LineGrams(state.todos).inOrder(of: state.todos), "round \(round)")
+      }
       checked += 1
     }
     #expect(checked > 50)

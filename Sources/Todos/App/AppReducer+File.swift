@@ -41,10 +41,18 @@ extension AppReducer {
       return applyMerge(&state, merge)
     case .archiveWritten(let archived, let lines, let failure):
       return archiveWritten(&state, archived, lines: lines, failure: failure)
-    case .saveFinished(_, _, .failure(let error), _, _) where state.isQuitting && state.exitStatus == 0 && !error.isConflict:
+    case .saveFinished(_, _, .failure(let error), _, _) where state.isQuitting && state.exitStatus == 0:
       // Quitting by q (a signal keeps retrying until its deadline), and the
-      // save failed (a writer stuck on the folder's lock,
-      // a full disk): no retry loop keeps the program; a rescue copy does.
+      // save failed (a writer stuck on the folder's lock, a full disk): no
+      // retry loop keeps the program; a rescue copy does. Another program's
+      // write is merged and the save made again, three times at most (one
+      // that keeps rewriting the file would keep yaru, and keys are not read
+      // while it quits).
+      if error.isConflict {
+        state.file.conflictsWhileQuitting += 1
+        guard state.file.conflictsWhileQuitting >= Self.conflictsBeforeRescue else { return .none }
+        state.file.saveError = error.message
+      }
       return rescueUnsaved(&state)
     case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .noticed, .noticesSettled, .folderBusy, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound, .historyFailed, .otherListFailed:
       return .none

@@ -130,7 +130,9 @@ extension AppReducer.State {
   }
 
   /// Whether the status bar says "saving…".
-  public var showsSaving: Bool { file.isSaveSlow && (hasUnsavedChanges || file.isSaving) }
+  /// (Also while a save waits for another program's change to be merged:
+  /// not "saved" until it is.)
+  public var showsSaving: Bool { (file.isSaveSlow || file.isAwaitingMerge) && (hasUnsavedChanges || file.isSaving) }
 
   /// Whether there is a frame to show: not while the file loads, unless it
   /// loads slowly.

@@ -369,6 +369,9 @@ public struct AppReducer: Reducer {
   /// How long a signal waits for the last save before the program exits
   /// without it (a file that blocks, such as a FIFO, must not keep it alive).
   static let signalSaveTimeout: Duration = .seconds(3)
+  /// How many of quitting's saves another program's writes may refuse
+  /// before the changes go to a rescue copy instead.
+  static let conflictsBeforeRescue = 3
 
   private var stopTimers: Effect<Action> {
     .merge(

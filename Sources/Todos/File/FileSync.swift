@@ -88,6 +88,9 @@ public struct FileSync: Reducer {
     public var noticesUnavailable: String?
     /// `q` was pressed once while changes could not be saved.
     public var isConfirmingQuit = false
+    /// Saves refused by another program's write since `q`: each is merged
+    /// and made again, a few times (`AppReducer.conflictsBeforeRescue`).
+    public var conflictsWhileQuitting = 0
     /// Changes that could not be saved when yaru had to end, written to a
     /// rescue copy (`RescueCopy`): where, or why not.
     public var rescue: Rescue?

@@ -220,8 +220,11 @@ extension ListFeature.State {
     for run in runs {
       guard let changes = applyInOnePass(run, reusing: known, newID: newID) else {
         // Taken back the way they were made (in place: a copy of the list
-        // kept for this would be copied whole by the first change).
+        // kept for this would be copied whole by the first change). The
+        // todos put back may not get their old slots, where the runs of
+        // bytes are kept: those go, to be worked out again.
         for change in made.reversed() { change.inverse.apply(to: &todos) }
+        if !made.isEmpty { lineGrams = nil }
         return nil
       }
       made += changes

@@ -14,7 +14,7 @@ extension Todo: Reducer {
     case .wordsAdded(let words): state.addWords(words, today: today())
     case .wordsRemoved(let words): state.removeWords(words, today: today())
     }
-    state.keepOpenWhenRead(today: today())
+    state.keepAsRead(today: today())
     return .none
   }
 }
