@@ -33,7 +33,9 @@ extension ListFeature.State {
     // follow undo's changes too, made before they are followed.)
     switch change {
     case .insert(let todo, _): lineGrams?.follow(todo, in: todos)
-    case .update(_, let after): lineGrams?.follow(after, in: todos)
+    case .update(let before, let after) where before.text != after.text || before.priority != after.priority:
+      lineGrams?.follow(after, in: todos)  // (a toggle without a priority changes neither)
+    case .update: break
     case .insertMany(let items): for item in items { lineGrams?.follow(item.todo, in: todos) }
     case .remove, .removeMany, .move, .replaceAll: break
     }
