@@ -133,17 +133,24 @@ struct FilePersistenceTests {
     #expect(store.state.canExit)
   }
 
+  /// `one` completed while every save meets another program's write
+  /// first (a conflict), until `disk.failSaves(with: nil)`.
+  private func toggledWhileAnotherProgramWritesFirst() -> (InMemoryDisk, Store<AppReducer.State, AppReducer.Action>) {
+    let disk = InMemoryDisk(["todo.txt": "one\n"])
+    let store = loadedStore(disk)
+    disk.failSaves(with: TodoFileError("Not saved: todo.txt was changed by another program", isConflict: true))
+    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
+    scheduler.advance()
+    return (disk, store)
+  }
+
   /// Another program wrote the file just before a save (`yaru archive`
   /// from a script as `A` was pressed): the save is refused until the
   /// change is merged, in a moment. That is no failure to confirm: q waits
   /// for the merge and the save and then ends. It used to ask "q again
   /// quits", and the q that was meant to quit was lost.
   @Test func qWhileASaveWaitsForAMergeQuitsOnceSaved() {
-    let disk = InMemoryDisk(["todo.txt": "one\n"])
-    let store = loadedStore(disk)
-    disk.failSaves(with: TodoFileError("Not saved: todo.txt was changed by another program", isConflict: true))
-    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
-    scheduler.advance()
+    let (disk, store) = toggledWhileAnotherProgramWritesFirst()
     #expect(store.state.hasUnsavedChanges && !store.state.file.isSaving)
     let footer = AppView.render(store.state, Size(columns: 80, rows: 8)).lines.joined()
     #expect(!footer.contains("NOT SAVED") && footer.contains("saving…"), "a merge to make, not a failure")
@@ -162,11 +169,7 @@ struct FilePersistenceTests {
   /// and saves again three times, then puts the changes in a rescue copy
   /// and ends (keys are not read while it quits: nothing else would).
   @Test func qWhileAnotherProgramKeepsRefusingTheSaveRescuesTheChanges() {
-    let disk = InMemoryDisk(["todo.txt": "one\n"])
-    let store = loadedStore(disk)
-    disk.failSaves(with: TodoFileError("Not saved: todo.txt was changed by another program", isConflict: true))
-    store.send(.list(.todo(id: store.state.list.todos[0].id, action: .toggleCompleteTapped)))
-    scheduler.advance()
+    let (disk, store) = toggledWhileAnotherProgramWritesFirst()
     store.send(.quit)
     scheduler.advance(by: .seconds(5))
     #expect(!store.state.canExit, "two more tries, two seconds apart")
