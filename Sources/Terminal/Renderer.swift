@@ -19,12 +19,27 @@ public final class Renderer<State> {
   public func render(_ state: State) {
     let frame = view(state, backend.size)
     let runs = frame.changes(since: last)
-    let cursorMoved = frame.cursor.map { [$0.column, $0.row] } != last?.cursor.map { [$0.column, $0.row] }
+    let cursorMoved: Bool = switch (frame.cursor, last?.cursor) {
+    case (nil, nil): false
+    case let (now?, before?): now != before
+    default: true
+    }
     last = frame
     guard !runs.isEmpty || cursorMoved else { return }
     if !runs.isEmpty { backend.draw(runs) }
     backend.setCursor(frame.cursor)
-    backend.present(synchronized: Set(runs.map(\.row)).count >= Self.synchronizedRows)
+    backend.present(synchronized: Self.rowsTouched(by: runs) >= Self.synchronizedRows)
+  }
+
+  /// How many rows `runs` change. They come row by row, in order: counted
+  /// without an array and a set made for every frame.
+  static func rowsTouched(by runs: [CellRun]) -> Int {
+    var count = 0, row = -1
+    for run in runs where run.row != row {
+      count += 1
+      row = run.row
+    }
+    return count
   }
 
   /// From how many changed rows a frame is shown synchronized: a move of

@@ -26,7 +26,7 @@ struct ListFeatureTests {
     var state = ListFeature.State(todos: todos("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"))
     for index in state.todos.indices where index.isMultiple(of: 2) { state.todos[index].isComplete = true }
     for count in [1, 3, 8, 9, 12] {
-      state.unsunk = Set(state.todos.elements.prefix(count).map(\.id))
+      state.unsunk = IDSet(state.todos.elements.prefix(count).map(\.id))
       let visibility = Visibility(state)
       for todo in state.todos.elements {
         #expect(visibility.isSunk(todo) == (todo.isComplete != state.unsunk.contains(todo.id)), "\(count) changed")

@@ -266,11 +266,11 @@ struct ViewTests {
   @Test func theClockShowsTwelveOrTwentyFourHours() {
     var afternoon = state
     afternoon.now = startDate.addingTimeInterval(5 * 3600 + 7 * 60)
-    #expect(AppView.clockText(afternoon) == "14:07")
+    #expect(AppView.clock(afternoon, at: afternoon.now).text == "14:07")
     afternoon.settings.uses24HourClock = false
-    #expect(AppView.clockText(afternoon) == "2:07 PM")
+    #expect(AppView.clock(afternoon, at: afternoon.now).text == "2:07 PM")
     afternoon.now = startDate.addingTimeInterval(-9 * 3600)
-    #expect(AppView.clockText(afternoon) == "12:00 AM")
+    #expect(AppView.clock(afternoon, at: afternoon.now).text == "12:00 AM")
   }
 
   @Test func theSelectionIsScrolledIntoView() {

@@ -27,7 +27,7 @@ struct VisibleWalkPropertyTests {
     list.order = [ListOrder.manual, .priority].randomElement(using: &generator)!
     list.shown.query = ["", "milk", "-tea", "tea"].randomElement(using: &generator)!
     // Toggled since the last sink: shown in the group they were in.
-    list.unsunk = Set(todos.ids.filter { _ in Int.random(in: 0..<8, using: &generator) == 0 })
+    list.unsunk = IDSet(todos.ids.filter { _ in Int.random(in: 0..<8, using: &generator) == 0 })
 
     let visible = todos.indices.filter { list.isVisible(todos[$0]) }.sorted { list.position(of: $0) < list.position(of: $1) }
     let starts = [ListPosition.start, list.endPosition] + (0..<count).map { list.position(of: $0) }

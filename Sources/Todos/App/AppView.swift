@@ -75,7 +75,7 @@ public enum AppView {
 
   private static func drawHeader(_ inputs: HeaderLayout.Inputs, _ frame: inout Frame) {
     let layout = HeaderLayout(inputs)
-    if layout.showsClock, let clock = inputs.clock { frame.write(clock, column: layout.clockColumn, row: 0) }
+    if layout.showsClock, let clock = inputs.clock { frame.write(clock.text, column: layout.clockColumn, row: 0) }
     if layout.showsTitle { frame.write("yaru", column: 1, row: 0, style: inputs.theme[.title]) }
     for (filter, columns) in layout.filterColumns {
       let current = filter == inputs.filter
@@ -102,7 +102,7 @@ public enum AppView {
       view: state.search.currentView.map { state.search.views[$0].name }
     )
     return HeaderLayout.Inputs(
-      columns: columns, filter: state.list.filter, notes: notes, clock: state.settings.showsClock ? clockText(state) : nil,
+      columns: columns, filter: state.list.filter, notes: notes, clock: state.settings.showsClock ? clock(state, at: state.now) : nil,
       theme: state.settings.theme
     )
   }
@@ -120,16 +120,9 @@ public enum AppView {
     return .list(.select(state.list.todos[index].id))
   }
 
-  static func clockText(_ state: AppReducer.State) -> String {
-    clockText(state, at: state.now)
-  }
-
-  /// The time of `date` as the header's clock shows times.
-  static func clockText(_ state: AppReducer.State, at date: Date) -> String {
-    let clock = WallClock(date, at: state.utcOffset)
-    if state.settings.uses24HourClock { return clock.timeText() }
-    let hour = clock.hour
-    return "\(hour % 12 == 0 ? 12 : hour % 12):\(clock.timeText().dropFirst(3)) \(hour < 12 ? "AM" : "PM")"
+  /// `date` as the header's clock shows times.
+  static func clock(_ state: AppReducer.State, at date: Date) -> HeaderLayout.Clock {
+    HeaderLayout.Clock(date, at: state.utcOffset, uses24Hour: state.settings.uses24HourClock)
   }
 
   private static func list(_ state: AppReducer.State, _ frame: inout Frame, memo: RowMemo?) {
@@ -346,8 +339,8 @@ public enum AppView {
     guard sync.isEnabled else { return nil }
     switch sync.last {
     case nil: return (sync.isSyncing ? "syncing…" : "not synced yet", Style(dim: true), true)
-    case .synced(let date): return ("synced \(clockText(state, at: date))", Style(dim: true), true)
-    case .offline(let since, _): return ("offline since \(clockText(state, at: since))", Style(foreground: .yellow), false)
+    case .synced(let date): return ("synced \(clock(state, at: date).text)", Style(dim: true), true)
+    case .offline(let since, _): return ("offline since \(clock(state, at: since).text)", Style(foreground: .yellow), false)
     case .needsYou(let why): return ("sync needs you: \(why)", state.settings.theme[.error], false)
     }
   }

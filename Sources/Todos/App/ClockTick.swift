@@ -4,7 +4,7 @@ import TodoModel
 /// When the header's clock next changes, so that it is woken then and not
 /// before: an idle yaru makes no system call between two of its ticks.
 enum ClockTick {
-  /// What the clock shows: hours and minutes (`AppView.clockText`).
+  /// What the clock shows: hours and minutes (`HeaderLayout.Clock`).
   static let shown: Duration = .seconds(60)
 
   /// How long from `now` until a clock `offset` from UTC next shows a

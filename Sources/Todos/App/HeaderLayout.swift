@@ -1,4 +1,6 @@
+import FoundationEssentials
 import Terminal
+import TodoModel
 
 /// What the header holds at a given width, and where. The filters and the
 /// order are what the header is for (scripts and people read them), so on a
@@ -24,8 +26,28 @@ struct HeaderLayout {
     let columns: Int
     let filter: Filter
     let notes: Notes
-    let clock: String?
+    let clock: Clock?
     let theme: Theme
+  }
+
+  /// The minute the clock shows, compared with the last frame's as it is:
+  /// its text is made only when the header is drawn (made for every frame
+  /// to be compared, it ran ~40 lines of code a key).
+  struct Clock: Equatable {
+    let hour: Int, minute: Int
+    let uses24Hour: Bool
+
+    init(_ date: Date, at offset: UTCOffset, uses24Hour: Bool) {
+      let clock = WallClock(date, at: offset)
+      (hour, minute, self.uses24Hour) = (clock.hour, clock.minute, uses24Hour)
+    }
+
+    /// `14:05`, or `2:05 PM`.
+    var text: String {
+      let time = WallClock(year: 2000, month: 1, day: 1, hour: hour, minute: minute).timeText()
+      if uses24Hour { return time }
+      return "\(hour % 12 == 0 ? 12 : hour % 12):\(time.dropFirst(3)) \(hour < 12 ? "AM" : "PM")"
+    }
   }
 
   /// The parts of the notes, most needed first.
@@ -59,7 +81,7 @@ struct HeaderLayout {
   }
 
   init(_ inputs: Inputs) {
-    self.init(columns: inputs.columns, filter: inputs.filter, notes: inputs.notes, clock: inputs.clock)
+    self.init(columns: inputs.columns, filter: inputs.filter, notes: inputs.notes, clock: inputs.clock?.text)
   }
 
   init(columns: Int, filter current: Filter, notes: Notes, clock: String?) {

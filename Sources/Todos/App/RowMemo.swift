@@ -43,7 +43,7 @@ final class RowMemo {
     let scrollTopBelowHeading: Bool
     let filter: Filter
     let order: ListOrder
-    let unsunk: Set<UUID>
+    let unsunk: IDSet
     let shown: ListFeature.Shown
     let marks: Marks
 

@@ -172,13 +172,16 @@ extension FileSync {
   func save(
     _ state: inout State, _ list: TodoList, leaving unfinished: UUID?, revision: Int, records: [HistoryRecord] = []
   ) -> Effect<Action> {
-    guard let file = environment.file else { return .none }
-    let history = environment.history
+    guard environment.file != nil else { return .none }
     state.isSaving = true
     let known = state.stamp
     let base = state.base
-    let uuid = environment.uuid
-    let save = Effect<Action>.run(on: environment.ioQueue) { send in
+    // The clients are read through `self` (one reference) on the I/O
+    // queue: copied out here, each of their closures was retained and
+    // released in the key's time (~100 lines of memory a toggle).
+    let save = Effect<Action>.run(on: environment.ioQueue) { [self] send in
+      guard let file = environment.file else { return }
+      let history = environment.history, uuid = environment.uuid
       var list = list
       if let unfinished { list.todos.remove(id: unfinished) }
       let text = list.formatted()

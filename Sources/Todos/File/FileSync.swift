@@ -7,7 +7,7 @@ import TodoModel
 /// read and write runs on the environment's I/O queue; the reducer only
 /// decides. What the file's results do to the list (a load, a merge) the
 /// app passes through the list's door.
-public struct FileSync: Reducer {
+public final class FileSync: Reducer, Sendable {
   /// Where the list stands with the file: loaded yet, saved yet, and how
   /// the file looked on disk last time yaru read or wrote it.
   public struct State: Equatable, Sendable {

@@ -41,7 +41,7 @@ public struct ListFeature: Reducer {
     /// Todos whose completion changed since completed todos last sank below
     /// active ones: until the sink, a second after the last toggle, they keep
     /// their place on screen.
-    public var unsunk: Set<UUID> = []
+    public var unsunk: IDSet = []
     /// The todo each completed recurring todo brought (this session), so
     /// that re-opening it takes that one away.
     public var recurrences: [UUID: UUID] = [:]

@@ -9,11 +9,7 @@ struct Visibility: Sendable {
   let filter: Filter
   let query: SearchQuery?
   let editing: UUID?
-  let unsunk: Set<UUID>
-  /// The same ids as a short array while they are few (a toggle's one or
-  /// two): compared as they are, where the set hashed every todo's id on
-  /// every walk after a toggle (~300 instructions a todo).
-  let fewUnsunk: [UUID]?
+  let unsunk: IDSet
   /// The day thresholds are compared with; nil when hidden todos show.
   let hidingOn: Day?
   /// Next occurrences of recurring todos completed since the last sink:
@@ -60,7 +56,6 @@ struct Visibility: Sendable {
     editing = state.shown.editing
     editingIndex = misses == nil && grams == nil ? nil : state.shown.editing.flatMap { state.todos.index(id: $0) }
     unsunk = state.unsunk
-    fewUnsunk = state.unsunk.count <= 8 ? Array(state.unsunk) : nil
     arriving = Self.arrivals(state)
     dependencies = state.dependencies
   }
@@ -154,6 +149,6 @@ struct Visibility: Sendable {
   @inline(__always)
   func isSunk(_ todo: borrowing Todo.State) -> Bool {
     guard !unsunk.isEmpty else { return todo.isComplete }
-    return todo.isComplete != (fewUnsunk?.contains(todo.id) ?? unsunk.contains(todo.id))
+    return todo.isComplete != unsunk.contains(todo.id)
   }
 }

@@ -1,0 +1,73 @@
+import FoundationEssentials
+
+/// A set of todo ids kept as a short array while it is small, and as a
+/// hash set once it is not. The ids toggled since the last sink are one or
+/// two nearly always: read as an array they cost a toggle neither a hash
+/// table to make nor an id to hash, and every walk of the list compares
+/// each todo with them as they are (a `Set` hashed every todo's id). A
+/// batch toggle's thousands go to a `Set`, where a lookup stays cheap.
+public struct IDSet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
+  /// The most ids kept in the array.
+  static let fewest = 16
+
+  private var few: [UUID] = []
+  /// Non-nil once more than `fewest` ids were in the set (then it holds them all).
+  private var many: Set<UUID>?
+
+  public init() {}
+
+  public init(arrayLiteral ids: UUID...) {
+    for id in ids { insert(id) }
+  }
+
+  public init(_ ids: some Sequence<UUID>) {
+    for id in ids { insert(id) }
+  }
+
+  public var isEmpty: Bool { many?.isEmpty ?? few.isEmpty }
+  public var count: Int { many?.count ?? few.count }
+
+  public func contains(_ id: UUID) -> Bool {
+    many?.contains(id) ?? few.contains(id)
+  }
+
+  /// Adds `id`; false if it was in the set already.
+  @discardableResult
+  public mutating func insert(_ id: UUID) -> Bool {
+    if many != nil { return many!.insert(id).inserted }
+    guard !few.contains(id) else { return false }
+    guard few.count == Self.fewest else {
+      few.append(id)
+      return true
+    }
+    many = Set(few + [id])
+    few = []
+    return true
+  }
+
+  /// Takes `id` out; returns it, or nil if it was not in the set.
+  @discardableResult
+  public mutating func remove(_ id: UUID) -> UUID? {
+    if many != nil { return many!.remove(id) }
+    guard let index = few.firstIndex(of: id) else { return nil }
+    return few.remove(at: index)
+  }
+
+  /// The same ids, however each set keeps them.
+  public static func == (a: IDSet, b: IDSet) -> Bool {
+    a.count == b.count && a.allSatisfy(b.contains)
+  }
+
+  public func makeIterator() -> Iterator {
+    Iterator(few: few.makeIterator(), many: many?.makeIterator())
+  }
+
+  public struct Iterator: IteratorProtocol {
+    var few: IndexingIterator<[UUID]>
+    var many: Set<UUID>.Iterator?
+
+    public mutating func next() -> UUID? {
+      many != nil ? many!.next() : few.next()
+    }
+  }
+}

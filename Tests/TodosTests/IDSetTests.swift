@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import Todos
+
+/// `IDSet` is a set, whether it keeps its ids in an array (few) or in a
+/// hash set (more than `IDSet.fewest`): checked against `Set` over random
+/// inserts and removals that cross from one to the other and back.
+struct IDSetTests {
+  @Test func behavesAsASetOnEitherSideOfTheSwitch() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<50 {
+      var ids = IDSet(), reference = Set<UUID>()
+      for _ in 0..<200 {
+        let n = Int.random(in: 0..<(3 * IDSet.fewest), using: &generator)
+        if Bool.random(using: &generator) {
+          #expect(ids.insert(id(n)) == reference.insert(id(n)).inserted)
+        } else {
+          #expect(ids.remove(id(n)) == reference.remove(id(n)))
+        }
+        #expect(ids.count == reference.count)
+        #expect(ids.isEmpty == reference.isEmpty)
+        #expect(Set(ids) == reference)
+        #expect(ids.contains(id(n)) == reference.contains(id(n)))
+      }
+    }
+  }
+
+  @Test func equalByTheIdsItHolds() {
+    // The same ids, one set past the switch and back, the other never.
+    var grown = IDSet((0...IDSet.fewest).map(id))
+    for n in 2...IDSet.fewest { grown.remove(id(n)) }
+    let few: IDSet = [id(1), id(0)]
+    #expect(grown == few)
+    #expect(few != [id(1)])
+    #expect(few != [id(1), id(2)])
+  }
+}
