@@ -80,11 +80,11 @@ extension AppReducer {
     if let draft = state.unfinishedNewTodo { ours.remove(id: draft) }
     let base = state.file.base, older = state.file.olderBases, version = state.list.listVersion
     let tag = conflictTag, snapshot = ours, orders = state.list.orders, grams = state.list.lineGrams != nil
-    let history = listEnvironment(state).history, seenRecords = state.list.history.known
+    let history = listEnvironment(state).history, seen = state.list.history
     // The crossing: a snapshot goes to the I/O queue; the merged list comes
     // back with its blocked map, count and orders worked out there.
     return .run(on: environment.ioQueue) { send in
-      let newer = history.map { $0.read().records.filter { !seenRecords.contains($0.id) } } ?? []
+      let newer = history.map { $0.read().records.filter { !seen.knows($0.id) } } ?? []
       send(.file(.merged(OutsideMerge(
         loaded: loaded, known: known, into: snapshot, listVersion: version, base: base, older: older, newer: newer, tag: tag
       ).preparing(ordersLike: orders, lineGrams: grams))))

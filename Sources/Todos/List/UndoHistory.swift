@@ -38,9 +38,20 @@ public struct UndoHistory: Equatable, Sendable {
   /// Every record made or read, oldest first (as many as twice `limit`):
   /// what `U` shows.
   public private(set) var log: [HistoryRecord] = []
-  /// Every record this history has made or read: another yaru's new ones
-  /// in the history file are those not among them.
-  public private(set) var known: Set<String> = []
+  /// Every record this history has read; with those it made (`made`),
+  /// what it knows: another yaru's new ones in the history file are those
+  /// it does not.
+  private var read: Set<String> = []
+  /// The ids this history made: `origin.N`, N in each range (a new range
+  /// when the origin changes). Not kept one by one: hashed into a set,
+  /// each cost a change ~50 lines of code, and the set grew for as long
+  /// as the program ran.
+  private var made: [MadeIDs] = []
+
+  struct MadeIDs: Equatable, Sendable {
+    let origin: String
+    var numbers: ClosedRange<Int>
+  }
 
   public init() {}
 
@@ -54,9 +65,20 @@ public struct UndoHistory: Equatable, Sendable {
   /// An id no other record has.
   mutating func nextID() -> String {
     count += 1
-    let id = "\(origin).\(count)"
-    known.insert(id)
-    return id
+    if let last = made.indices.last, made[last].origin == origin, made[last].numbers.upperBound == count - 1 {
+      made[last].numbers = made[last].numbers.lowerBound...count
+    } else {
+      made.append(MadeIDs(origin: origin, numbers: count...count))
+    }
+    return "\(origin).\(count)"
+  }
+
+  /// Whether this history made or read the record `id`.
+  public func knows(_ id: String) -> Bool {
+    if read.contains(id) { return true }
+    guard let dot = id.utf8.lastIndex(of: UInt8(ascii: ".")), let number = Int(id[id.utf8.index(after: dot)...]) else { return false }
+    let origin = id[..<dot]
+    return made.contains { $0.origin == origin && $0.numbers.contains(number) }
   }
 
   /// A new step: it can be undone, and nothing can be redone any more.
@@ -164,8 +186,8 @@ public struct UndoHistory: Equatable, Sendable {
   }
 
   private mutating func take(_ records: [HistoryRecord]) {
-    for record in records where !known.contains(record.id) {
-      known.insert(record.id)
+    for record in records where !knows(record.id) {
+      read.insert(record.id)
       logged(record)
       switch record.kind {
       case .step:
