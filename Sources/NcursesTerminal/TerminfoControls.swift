@@ -63,16 +63,31 @@ struct Capability: Sendable {
   /// string again on every call: ~10,000 instructions a cursor move).
   func format(_ first: Int, _ second: Int = 0) -> [UInt8] {
     if let template {
+      // One array, its digits written in place: grown piece by piece with
+      // each number made a String first, a move was four allocations.
       var formatted: [UInt8] = []
+      formatted.reserveCapacity(bytes.count + 8)
       for piece in template {
         switch piece {
         case .literal(let text): formatted += text
-        case .number(let isSecond, let plusOne): formatted += Array(String((isSecond ? second : first) + (plusOne ? 1 : 0)).utf8)
+        case .number(let isSecond, let plusOne): Self.appendDecimal((isSecond ? second : first) + (plusOne ? 1 : 0), to: &formatted)
         }
       }
       return formatted
     }
     return formattedByTerminfo(first, second)
+  }
+
+  /// `number` in decimal, as `%d` writes it.
+  private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+    if number < 0 { bytes.append(UInt8(ascii: "-")) }
+    let magnitude = number.magnitude
+    var divisor: UInt = 1
+    while divisor <= magnitude / 10 { divisor *= 10 }
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+      divisor /= 10
+    }
   }
 
   /// `format` by tiparm, whatever the sequence's shape.

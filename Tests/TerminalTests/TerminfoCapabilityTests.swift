@@ -13,7 +13,7 @@ import Testing
     for name in ["cup", "cuf", "cub", "hpa", "vpa"] {
       guard let capability = Capability(name) else { continue }
       #expect(capability.hasTemplate || name == "hpa" || name == "vpa", "\(terminal) \(name)")
-      for first in [0, 1, 9, 10, 99, 100, 250] {
+      for first in [-1, 0, 1, 9, 10, 99, 100, 250, 1_000, 10_009] {
         for second in [0, 7, 79, 199] {
           #expect(capability.format(first, second) == capability.formattedByTerminfo(first, second), "\(terminal) \(name) \(first) \(second)")
         }
