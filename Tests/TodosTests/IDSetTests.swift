@@ -12,7 +12,14 @@ struct IDSetTests {
       var ids = IDSet(), reference = Set<UUID>()
       for _ in 0..<200 {
         let n = Int.random(in: 0..<(3 * IDSet.fewest), using: &generator)
-        if Bool.random(using: &generator) {
+        if Int.random(in: 0..<10, using: &generator) == 0 {
+          // Several at once: each id in the set goes, each not in it comes.
+          let flipped = (0..<Int.random(in: 0...(2 * IDSet.fewest), using: &generator)).map { _ in
+            id(Int.random(in: 0..<(3 * IDSet.fewest), using: &generator))
+          }
+          ids.toggle(flipped)
+          for id in flipped where reference.remove(id) == nil { reference.insert(id) }
+        } else if Bool.random(using: &generator) {
           #expect(ids.insert(id(n)) == reference.insert(id(n)).inserted)
         } else {
           #expect(ids.remove(id(n)) == reference.remove(id(n)))

@@ -198,3 +198,31 @@ extension LineGrams {
     todos.slots.map { Int($0) < grams.count ? grams[Int($0)] : nil }
   }
 }
+
+/// A batch over more todos than `changesWhoseRunsFollow` lets the runs of
+/// bytes go (worked out again off the main queue, as for a new list); a
+/// smaller one keeps them, made again for the todos it changed.
+@MainActor
+struct LineGramsAfterABatchTests {
+  let scheduler = TestScheduler(now: startDate)
+
+  private func batchX(over count: Int) -> ListFeature.State {
+    let feature = ListFeature(environment: .virtual(scheduler))
+    var state = ListFeature.State(todos: IdentifiedArray(uniqueElements: (0..<count).map {
+      Todo.State(id: id($0 + 1), text: "Task \($0) buy milk", priority: "A")
+    }))
+    state.lineGrams = LineGrams(state.todos)
+    _ = feature.reduce(into: &state, action: .markVisible)
+    // Completing a todo with a priority moves it into its text (`pri:A`).
+    _ = feature.reduce(into: &state, action: .act(.todo(.toggleCompleteTapped)))
+    #expect(state.todos.filter(\.isComplete).count == count)
+    return state
+  }
+
+  @Test func aBigBatchLetsTheRunsGoAndASmallOneKeepsThem() {
+    let small = batchX(over: 40)
+    #expect(small.lineGrams?.inOrder(of: small.todos) == LineGrams(small.todos).inOrder(of: small.todos))
+    let big = batchX(over: ListFeature.State.changesWhoseRunsFollow + 1)
+    #expect(big.lineGrams == nil)
+  }
+}

@@ -7,6 +7,10 @@ import TodoModel
 /// read and write runs on the environment's I/O queue; the reducer only
 /// decides. What the file's results do to the list (a load, a merge) the
 /// app passes through the list's door.
+///
+/// A class, holding nothing that changes: the app reaches the shown list's
+/// through one reference (a struct was copied for every save, each of its
+/// environment's closures retained and released in the key's time).
 public final class FileSync: Reducer, Sendable {
   /// Where the list stands with the file: loaded yet, saved yet, and how
   /// the file looked on disk last time yaru read or wrote it.

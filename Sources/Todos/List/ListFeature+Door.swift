@@ -106,7 +106,7 @@ extension ListFeature {
     state.repairSelection(anchor: anchor)
     if isToggle {
       // Toggled back before the sink: nothing is left to sink.
-      for id in flipped where state.unsunk.remove(id) == nil { state.unsunk.insert(id) }
+      state.unsunk.toggle(flipped)
       effects.append(state.unsunk.isEmpty ? .cancel(id: CancelID.sink) : delayedSink)
     }
     switch edit.kind {
