@@ -66,8 +66,9 @@ extension AppReducer {
           !state.file.isAwaitingMerge, !state.macros.isPlaying
     else { return .none }
     let list = TodoList(todos: state.list.todos, shape: state.file.shape)
-    let records = state.list.history.unwritten.map(\.record)
-    return fileSync(state).save(&state.file, list, leaving: state.unfinishedNewTodo, revision: state.list.revision, records: records)
+    return fileSync(state).save(
+      &state.file, list, leaving: state.unfinishedNewTodo, revision: state.list.revision, unwritten: state.list.history.unwritten
+    )
       .map(Action.file)
   }
 

@@ -167,10 +167,10 @@ extension FileSync {
   /// version yaru has not seen. What another program wrote at the moment
   /// of the save comes back displaced, parsed here, with the text both
   /// started from, to be merged.
-  /// `records`: the history's records of the changes this save writes,
+  /// `unwritten`: the history's records of the changes this save writes,
   /// appended to the history once the file has them.
   func save(
-    _ state: inout State, _ list: TodoList, leaving unfinished: UUID?, revision: Int, records: [HistoryRecord] = []
+    _ state: inout State, _ list: TodoList, leaving unfinished: UUID?, revision: Int, unwritten: [UndoHistory.Unwritten] = []
   ) -> Effect<Action> {
     guard environment.file != nil else { return .none }
     state.isSaving = true
@@ -186,7 +186,8 @@ extension FileSync {
       if let unfinished { list.todos.remove(id: unfinished) }
       let text = list.formatted()
       func record() {
-        if let warning = history?.append(records) { send(.historyFailed(warning)) }
+        // Taken out of their wrappers here, on the I/O queue.
+        if let warning = history?.append(unwritten.map(\.record)) { send(.historyFailed(warning)) }
         history?.keepBase(text)
       }
       if let known, known.matches(text) {
