@@ -8,7 +8,12 @@ extension WallClock {
   /// `10:02`, or `10:02:07` with `seconds`: the one way yaru writes a time
   /// (the header's 24-hour clock, `yaru log`, `U`, key scripts' `--now`).
   public func timeText(seconds: Bool = false) -> String {
-    Self.twoDigits(hour) + ":" + Self.twoDigits(minute) + (seconds ? ":" + Self.twoDigits(second) : "")
+    Self.timeText(hour: hour, minute: minute) + (seconds ? ":" + Self.twoDigits(second) : "")
+  }
+
+  /// `10:02`.
+  public static func timeText(hour: Int, minute: Int) -> String {
+    twoDigits(hour) + ":" + twoDigits(minute)
   }
 
   static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -199,17 +199,17 @@ extension LineGrams {
   }
 }
 
-/// A batch over more todos than `changesWhoseRunsFollow` lets the runs of
-/// bytes go (worked out again off the main queue, as for a new list); a
-/// smaller one keeps them, made again for the todos it changed.
+/// A batch that changes more todos' texts than `changesWhoseRunsFollow`
+/// lets the runs of bytes go (worked out again off the main queue, as for
+/// a new list); a smaller one, or one that leaves the texts, keeps them.
 @MainActor
 struct LineGramsAfterABatchTests {
   let scheduler = TestScheduler(now: startDate)
 
-  private func batchX(over count: Int) -> ListFeature.State {
+  private func batchX(over count: Int, priority: Character? = "A") -> ListFeature.State {
     let feature = ListFeature(environment: .virtual(scheduler))
     var state = ListFeature.State(todos: IdentifiedArray(uniqueElements: (0..<count).map {
-      Todo.State(id: id($0 + 1), text: "Task \($0) buy milk", priority: "A")
+      Todo.State(id: id($0 + 1), text: "Task \($0) buy milk", priority: priority)
     }))
     state.lineGrams = LineGrams(state.todos)
     _ = feature.reduce(into: &state, action: .markVisible)
@@ -224,5 +224,8 @@ struct LineGramsAfterABatchTests {
     #expect(small.lineGrams?.inOrder(of: small.todos) == LineGrams(small.todos).inOrder(of: small.todos))
     let big = batchX(over: ListFeature.State.changesWhoseRunsFollow + 1)
     #expect(big.lineGrams == nil)
+    // Without priorities the texts stay as they were: nothing to make again.
+    let unchanged = batchX(over: ListFeature.State.changesWhoseRunsFollow + 1, priority: nil)
+    #expect(unchanged.lineGrams?.inOrder(of: unchanged.todos) == LineGrams(unchanged.todos).inOrder(of: unchanged.todos))
   }
 }

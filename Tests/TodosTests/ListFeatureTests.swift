@@ -20,12 +20,13 @@ struct ListFeatureTests {
   }
 
   /// A todo is sunk when complete, unless its completion changed since the
-  /// last sink: alike whether few ids changed (compared as an array) or
-  /// many (looked up in the set).
+  /// last sink: alike whether few ids changed (kept as an array) or many
+  /// (in a hash set: past `IDSet.fewest`).
   @Test func sunkIsCompleteUnlessChangedSinceTheSinkForFewAndManyChanges() {
-    var state = ListFeature.State(todos: todos("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"))
+    let many = IDSet.fewest + 4
+    var state = ListFeature.State(todos: todos((0..<many).map { "todo \($0)" }))
     for index in state.todos.indices where index.isMultiple(of: 2) { state.todos[index].isComplete = true }
-    for count in [1, 3, 8, 9, 12] {
+    for count in [1, 3, IDSet.fewest, IDSet.fewest + 1, many] {
       state.unsunk = IDSet(state.todos.elements.prefix(count).map(\.id))
       let visibility = Visibility(state)
       for todo in state.todos.elements {

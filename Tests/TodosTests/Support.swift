@@ -16,6 +16,10 @@ func id(_ n: Int) -> UUID { UUID(number: n) }
 
 /// A list of todos with ids from 101 up (clear of the ids new todos get).
 func todos(_ texts: String..., completed: Set<Int> = []) -> IdentifiedArrayOf<Todo.State> {
+  todos(texts, completed: completed)
+}
+
+func todos(_ texts: [String], completed: Set<Int> = []) -> IdentifiedArrayOf<Todo.State> {
   IdentifiedArray(uniqueElements: texts.enumerated().map { index, text in
     Todo.State(id: id(101 + index), text: text, isComplete: completed.contains(index),
                completionDate: completed.contains(index) ? startDay : nil)

@@ -22,7 +22,7 @@ struct UndoHistoryIDTests {
     let third = history.nextID()
     #expect(third == "ab12+.3")
     for id in [first, second, third, "ab12.9"] { #expect(history.knows(id), "\(id)") }
-    for id in ["ab12.3", "ab12+.1", "ab12.0", "cd34.1", "ab12", "", "ab12.x", "ab1.1"] { #expect(!history.knows(id), "\(id)") }
+    for id in ["ab12.3", "ab12+.1", "ab12.0", "cd34.1", "ab12", "", "ab12.x", "ab1.1", "ab12.01", "ab12.+1"] { #expect(!history.knows(id), "\(id)") }
   }
 
   @Test func anotherRunsRecordsAreIngestedOnceAndItsOwnNever() {

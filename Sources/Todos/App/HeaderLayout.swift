@@ -44,7 +44,7 @@ struct HeaderLayout {
 
     /// `14:05`, or `2:05 PM`.
     var text: String {
-      let time = WallClock(year: 2000, month: 1, day: 1, hour: hour, minute: minute).timeText()
+      let time = WallClock.timeText(hour: hour, minute: minute)
       if uses24Hour { return time }
       return "\(hour % 12 == 0 ? 12 : hour % 12):\(time.dropFirst(3)) \(hour < 12 ? "AM" : "PM")"
     }

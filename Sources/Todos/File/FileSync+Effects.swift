@@ -180,8 +180,8 @@ extension FileSync {
     // queue: copied out here, each of their closures was retained and
     // released in the key's time (~100 lines of memory a toggle).
     let save = Effect<Action>.run(on: environment.ioQueue) { [self] send in
-      guard let file = environment.file else { return }
-      let history = environment.history, uuid = environment.uuid
+      // (Checked above: `environment` never changes.)
+      let file = environment.file!, history = environment.history, uuid = environment.uuid
       var list = list
       if let unfinished { list.todos.remove(id: unfinished) }
       let text = list.formatted()

@@ -11,7 +11,8 @@ public struct IDSet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
   static let fewest = 16
 
   private var few: [UUID] = []
-  /// Non-nil once more than `fewest` ids were in the set (then it holds them all).
+  /// Non-nil once the set went past `fewest` ids (then it holds them all),
+  /// until a toggle leaves it with few again.
   private var many: Set<UUID>?
 
   public init() {}
@@ -23,6 +24,9 @@ public struct IDSet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
   public init(_ ids: some Sequence<UUID>) {
     for id in ids { insert(id) }
   }
+
+  /// Whether the ids are in the array (few), not the hash set.
+  var keepsAnArray: Bool { many == nil }
 
   public var isEmpty: Bool { many?.isEmpty ?? few.isEmpty }
   public var count: Int { many?.count ?? few.count }
@@ -65,6 +69,11 @@ public struct IDSet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
     let room = count + ids.count
     many?.reserveCapacity(room)
     for id in ids where remove(id) == nil { insert(id) }
+    // Toggled back (a batch undone before the sink): an array again.
+    if let set = many, set.count <= Self.fewest {
+      few = Array(set)
+      many = nil
+    }
   }
 
   /// The same ids, however each set keeps them. Two hash sets by `Set`'s

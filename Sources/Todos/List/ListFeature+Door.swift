@@ -74,6 +74,7 @@ extension ListFeature {
       effects.append(.cancel(id: CancelID.sink))
     }
     let stillWaiting = edit.kind.isUndo ? nil : state.openPartsLeft(completing: edit.changes)
+    state.letRunsGoIfMany(edit.changes)
     // What is made already (a todo's own change, undo's and redo's) is
     // followed first: the selection's place is read in the order shown.
     state.follow(edit.changes.prefix(edit.applied))

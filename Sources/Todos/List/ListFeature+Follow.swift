@@ -14,10 +14,6 @@ extension ListFeature.State {
   /// worked out again: undoing a recurring todo's completion rebuilt the
   /// count and the map of 100,000 todos (~0.4 ms).
   mutating func follow(_ changes: ArraySlice<ListChange>) {
-    // A batch's thousands of todos: their runs of bytes are let go, to be
-    // worked out again off the main queue when a search wants them, not
-    // each made again here (after a search, 15 % of a batch `x` on 16,666).
-    if changes.count > Self.changesWhoseRunsFollow { lineGrams = nil }
     // By index: a batch's changes are read in place, not copied.
     if changes.count <= 1 || changes.indices.allSatisfy({ if case .update = changes[$0] { true } else { false } }) {
       for index in changes.indices { follow(changes[index]) }
@@ -29,9 +25,31 @@ extension ListFeature.State {
     }
   }
 
-  /// The most todos changed at once whose runs of bytes are made again
-  /// on the key's time (about a microsecond each).
+  /// The most todos whose runs of bytes a change makes again on the key's
+  /// time (about a microsecond each).
   static let changesWhoseRunsFollow = 1_000
+
+  /// Lets the runs of bytes go when `changes` would make more than
+  /// `changesWhoseRunsFollow` todos' again (a batch's thousands of new
+  /// texts, or of next occurrences): they are worked out again off the
+  /// main queue when a search wants them (made here, they were 15 % of a
+  /// batch `x` on 16,666 todos after a search).
+  mutating func letRunsGoIfMany(_ changes: [ListChange]) {
+    guard lineGrams != nil else { return }
+    var remade = 0
+    for index in changes.indices {
+      switch changes[index] {
+      case .update(let before, let after) where before.text != after.text || before.priority != after.priority: remade += 1
+      case .insert: remade += 1
+      case .insertMany(let items): remade += items.count
+      case .update, .remove, .removeMany, .move, .replaceAll: break
+      }
+      guard remade <= Self.changesWhoseRunsFollow else {
+        lineGrams = nil
+        return
+      }
+    }
+  }
 
   /// Follows one change, just applied to `todos`; `byPlace`: the orders
   /// too (else the caller sorts them again).

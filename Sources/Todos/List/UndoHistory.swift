@@ -76,7 +76,10 @@ public struct UndoHistory: Equatable, Sendable {
   /// Whether this history made or read the record `id`.
   public func knows(_ id: String) -> Bool {
     if read.contains(id) { return true }
-    guard let dot = id.utf8.lastIndex(of: UInt8(ascii: ".")), let number = Int(id[id.utf8.index(after: dot)...]) else { return false }
+    guard let dot = id.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+    let digits = id[id.utf8.index(after: dot)...]
+    // As `nextID` writes numbers: `1`, never `01` or `+1`.
+    guard let number = Int(digits), String(number) == digits else { return false }
     let origin = id[..<dot]
     return made.contains { $0.origin == origin && $0.numbers.contains(number) }
   }
