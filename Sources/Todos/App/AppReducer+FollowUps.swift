@@ -14,21 +14,22 @@ extension AppReducer {
     _ state: inout State, selectionAnchor anchor: (id: UUID, position: ListPosition)?, listVersion: Int?
   ) -> Effect<Action> {
     state.handShownToList()
-    var effects: [Effect<Action>] = []
-    effects.reserveCapacity(8)  // grown from empty, it was allocated three times a key
+    // Merged as they come: most keys have one effect or none, and then no
+    // array is made (one was, for every key).
+    var effects = Effect<Action>.none
     // A message speaks of the last change, or of the line being typed: a
     // later change of the list, or the line closed, makes it stale.
     if listVersion.map({ $0 != state.list.listVersion }) == true || (state.flash == Self.interruptWarning && !state.isConfirmingInterrupt) {
       state.flash = nil
-      effects.append(.cancel(id: CancelID.flash))
+      effects = effects.merged(with: .cancel(id: CancelID.flash))
     }
     // What each feature said, in its outbox: shown, and the outbox emptied.
     // (Read one by one: a loop over their key paths cost ~3,000
     // instructions a key, most of them with no message.)
-    if let message = state.list.message.take() { effects.append(flash(&state, message)) }
-    if let message = state.file.message.take() { effects.append(flash(&state, message)) }
-    if let message = state.search.message.take() { effects.append(flash(&state, message)) }
-    if let message = state.sync.message.take() { effects.append(flash(&state, message)) }
+    if let message = state.list.message.take() { effects = effects.merged(with: flash(&state, message)) }
+    if let message = state.file.message.take() { effects = effects.merged(with: flash(&state, message)) }
+    if let message = state.search.message.take() { effects = effects.merged(with: flash(&state, message)) }
+    if let message = state.sync.message.take() { effects = effects.merged(with: flash(&state, message)) }
     if !state.list.unarchiveWhenSaved.isEmpty {
       // Kept for the save that writes this revision (none in memory).
       if !state.file.isInMemory { state.file.unarchiveAfter[state.list.revision, default: []] += state.list.unarchiveWhenSaved }
@@ -40,21 +41,21 @@ extension AppReducer {
     }
     state.list.repairSelection(anchor: anchor)
     state.list.scrollSelectionIntoView()
-    if state.file.phase == .ready { effects.append(mergeDisplaced(&state)) }
-    effects.append(saveIfBehind(&state))
-    effects.append(writeHistoryIfSaved(&state))
+    if state.file.phase == .ready { effects = effects.merged(with: mergeDisplaced(&state)) }
+    effects = effects.merged(with: saveIfBehind(&state))
+    effects = effects.merged(with: writeHistoryIfSaved(&state))
     if state.isQuitting, !state.hasUnsavedChanges, !state.file.isSaving, state.exitStatus == 0 {
       // Every change is in the file: one last sync, waited for a little.
-      effects.append(syncFeature.reduce(into: &state.sync, action: .quitting).map(Action.sync))
+      effects = effects.merged(with: syncFeature.reduce(into: &state.sync, action: .quitting).map(Action.sync))
     }
-    effects.append(countMatchesIfStale(&state))
+    effects = effects.merged(with: countMatchesIfStale(&state))
     // After the count, which comes back sooner; asked here, not in a call
     // that returns `.none`: it costs a move nothing.
     if state.list.lineGrams == nil, !state.list.isAskingForLineGrams, !state.list.shown.query.isEmpty {
-      effects.append(workOutLineGrams(&state))
+      effects = effects.merged(with: workOutLineGrams(&state))
     }
-    effects.append(switchListIfSettled(&state))
-    return .merge(effects)
+    effects = effects.merged(with: switchListIfSettled(&state))
+    return effects
   }
 
   /// If the list has committed changes the file lacks and no save is

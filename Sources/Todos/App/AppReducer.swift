@@ -167,7 +167,7 @@ public struct AppReducer: Reducer {
       state.macros.queued = nil
       return play(&state, run)
     } ?? .none
-    return .merge(effect, run, followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
+    return effect.merged(with: run).merged(with: followUps(&state, selectionAnchor: anchor, listVersion: listVersion))
   }
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
