@@ -18,7 +18,7 @@ public struct IDSet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
   public init() {}
 
   public init(arrayLiteral ids: UUID...) {
-    for id in ids { insert(id) }
+    self.init(ids)
   }
 
   public init(_ ids: some Sequence<UUID>) {

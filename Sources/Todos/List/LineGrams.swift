@@ -6,10 +6,11 @@ import TodoModel
 /// a run of the search's words is passed over unread. Worked out whole on
 /// the I/O queue when the list is searched (~20 ms at 100,000 todos: too
 /// long a wait for a key), then kept by the door through every change but
-/// a new list: a slot stays with its todo, so an insertion, a removal or a
-/// move shifts nothing (kept by place, they were let go at each added or
-/// deleted todo, and the search's keys read every todo until they were
-/// worked out again: ~8 ms a key at 100,000).
+/// a new list, or one that remakes more than 1,000 todos' runs
+/// (`ListFeature.State.letRunsGoIfMany`). A slot stays with its todo, so
+/// an insertion, a removal or a move shifts nothing (kept by place, they
+/// were let go at each added or deleted todo, and the search's keys read
+/// every todo until they were worked out again: ~8 ms a key at 100,000).
 public struct LineGrams: Sendable {
   /// Behind the array's one reference: the list's state and every scan's
   /// `Visibility` hold it, and a key copies both. A free slot's entry is

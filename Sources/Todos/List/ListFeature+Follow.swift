@@ -39,7 +39,7 @@ extension ListFeature.State {
     var remade = 0
     for index in changes.indices {
       switch changes[index] {
-      case .update(let before, let after) where before.text != after.text || before.priority != after.priority: remade += 1
+      case .update(let before, let after) where Self.runsDiffer(before, after): remade += 1
       case .insert: remade += 1
       case .insertMany(let items): remade += items.count
       case .update, .remove, .removeMany, .move, .replaceAll: break
@@ -51,6 +51,13 @@ extension ListFeature.State {
     }
   }
 
+  /// Whether a todo changed from `before` to `after` has other runs of
+  /// bytes: its text or its priority changed (a toggle without a priority
+  /// changes neither).
+  private static func runsDiffer(_ before: borrowing Todo.State, _ after: borrowing Todo.State) -> Bool {
+    before.text != after.text || before.priority != after.priority
+  }
+
   /// Follows one change, just applied to `todos`; `byPlace`: the orders
   /// too (else the caller sorts them again).
   mutating func follow(_ change: ListChange, byPlace: Bool = true) {
@@ -59,8 +66,8 @@ extension ListFeature.State {
     // follow undo's changes too, made before they are followed.)
     switch change {
     case .insert(let todo, _): lineGrams?.follow(todo, in: todos)
-    case .update(let before, let after) where before.text != after.text || before.priority != after.priority:
-      lineGrams?.follow(after, in: todos)  // (a toggle without a priority changes neither)
+    case .update(let before, let after) where Self.runsDiffer(before, after):
+      lineGrams?.follow(after, in: todos)
     case .update: break
     case .insertMany(let items): for item in items { lineGrams?.follow(item.todo, in: todos) }
     case .remove, .removeMany, .move, .replaceAll: break

@@ -65,7 +65,7 @@ public struct UndoHistory: Equatable, Sendable {
   /// An id no other record has.
   mutating func nextID() -> String {
     count += 1
-    if let last = made.indices.last, made[last].origin == origin, made[last].numbers.upperBound == count - 1 {
+    if let last = made.indices.last, made[last].origin == origin {
       made[last].numbers = made[last].numbers.lowerBound...count
     } else {
       made.append(MadeIDs(origin: origin, numbers: count...count))
