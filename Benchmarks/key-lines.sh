@@ -51,6 +51,7 @@ for line in sys.stdin:
             pages = lambda lines: len({line >> 6 for line in lines})
             if lines_dir:
                 open(f"{lines_dir}/{done}-{key}.txt", "w").write("\n".join(str(c) for c in sorted(code)))
+                open(f"{lines_dir}/{done}-{key}.data.txt", "w").write("\n".join(str(d) for d in sorted(data)))
             print(f"{key:>4} {instructions:>12} {len(code):>10} {len(data):>10} {pages(code):>10} {pages(data):>10}", flush=True)
             state, done = 0, done + 1
         if state:

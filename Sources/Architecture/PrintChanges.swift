@@ -21,7 +21,16 @@ extension Reducer {
 private func dumpLines(_ value: some Any) -> [Substring] {
   var text = ""
   dump(value, to: &text)
-  return text.split(separator: "\n")
+  return text.split(separator: "\n").map(namedAsInCode)
+}
+
+/// A property wrapper's storage is `_name` in a mirror: dumped as `name`,
+/// the property the code reads.
+private func namedAsInCode(_ line: Substring) -> Substring {
+  let indent = line.prefix { $0 == " " }
+  let rest = line.dropFirst(indent.count)
+  guard rest.hasPrefix("▿ _") || rest.hasPrefix("- _") else { return line }
+  return Substring(indent + rest.prefix(2) + rest.dropFirst(3))
 }
 
 /// Changed lines marked `−`/`+`, each run with up to `context` unchanged lines

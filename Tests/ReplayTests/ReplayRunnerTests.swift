@@ -84,6 +84,7 @@ struct ReplayRunnerTests {
       "  at +1000 ms, received action:", "  Todos.AppReducer.Action.list(Todos.ListFeature.Action.sinkCompletedTodos)",
     ])
     #expect(trace.contains("+         - isComplete: true"), "the toggle's state change, as a diff")
+    #expect(trace.contains("▿ list: Todos.ListFeature.State") && !trace.contains("_list"), "a boxed part named as the code names it")
     try runner.finish()
   }
 

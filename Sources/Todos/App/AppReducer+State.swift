@@ -5,17 +5,19 @@ import TodoModel
 
 /// The app's state: the features' own, and the few fields that span them.
 extension AppReducer {
+  /// Its big parts (a list, a file, a mode…) each in a box of its own
+  /// (`CopyOnWrite`): the state is passed by value at every turn of a key.
   public struct State: Equatable {
     /// The list, with a copy of what the rest of the app decides about what
     /// it shows (`ListFeature.Shown`), handed in by `handShownToList`.
     public var list: ListFeature.State
-    public var file = FileSync.State()
-    public var search = Search.State()
+    @CopyOnWrite public var file = FileSync.State()
+    @CopyOnWrite public var search = Search.State()
     /// `sync = "git"`: the background sync and how the last one went.
-    public var sync = SyncFeature.State()
+    @CopyOnWrite public var sync = SyncFeature.State()
     /// Several lists (`[lists]`): which is shown, the others parked.
-    public var lists = Lists()
-    public var mode: Mode = .list
+    @CopyOnWrite public var lists = Lists()
+    @CopyOnWrite public var mode: Mode = .list
     /// The config file's choices and the clock format.
     public var settings = Settings()
     /// The time on the status-bar clock.
@@ -35,7 +37,7 @@ extension AppReducer {
     /// The list's names as Tab last counted them (AppReducer+Completion.swift).
     public var namesInList: NamesInList?
     /// `Q` and `@`: the registers, the one being recorded (Macros/).
-    public var macros = Macros()
+    @CopyOnWrite public var macros = Macros()
 
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
       self.list = ListFeature.State(todos: todos)
@@ -54,7 +56,8 @@ extension AppReducer {
       if list.shown != shown { list.shown = shown }
     }
 
-    var shown: ListFeature.Shown {
+    // Inlined: called, it was handed a copy of the whole state, twice an action.
+    @inline(__always) var shown: ListFeature.Shown {
       var shown = ListFeature.Shown()
       shown.query = query
       shown.editing = if case .editing(let editing) = mode { editing.id } else { nil }

@@ -28,7 +28,7 @@ public enum AppView {
       handed.handShownToList()
       return render(handed, size, memo: memo)
     }
-    var frame = Frame(size: size)
+    var frame = memo?.blankFrame(size) ?? Frame(size: size)
     guard fits(size) else {
       tooSmall(&frame)
       return frame

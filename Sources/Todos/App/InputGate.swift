@@ -13,8 +13,9 @@ enum InputGate {
     case refuse(String)
   }
 
-  /// Nil when `state` accepts `action`.
-  static func verdict(on action: AppReducer.Action, in state: AppReducer.State) -> Verdict? {
+  /// Nil when `state` accepts `action`. (Inlined: called, it was handed
+  /// a copy of the whole state for every action.)
+  @inline(__always) static func verdict(on action: AppReducer.Action, in state: AppReducer.State) -> Verdict? {
     guard isIntent(action) else { return nil }
     if state.file.phase != .ready { return action == .interrupt ? nil : .ignore }
     if !AppView.fits(state.screenSize) { return action == .quit || action == .interrupt ? nil : .ignore }

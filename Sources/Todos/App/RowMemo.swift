@@ -88,6 +88,18 @@ final class RowMemo {
   /// than the walk over a screen of rows).
   private var kept: [Entry?] = []
   private var drawn: [Entry?] = []
+  /// A blank frame of the last size, each frame begun as its copy: a frame
+  /// made anew allocated its three arrays through the runtime's generic
+  /// path (a metadata lookup each, ~2,000 instructions a frame).
+  private var blank: Frame?
+
+  /// A blank frame of `size`, to draw on.
+  func blankFrame(_ size: Size) -> Frame {
+    if let blank, blank.size == size { return blank }
+    let frame = Frame(size: size)
+    blank = frame
+    return frame
+  }
 
   /// The header (row 0, drawn first): copied if it was drawn from `inputs`,
   /// else drawn by `draw` and kept.
