@@ -12,20 +12,21 @@ rev=${1:-HEAD} runs=${2:-5}
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 work=$(mktemp -d)
 trap 'git -C "$repo" worktree remove --force "$work/tree" 2>/dev/null || true; rm -rf "$work"' EXIT
-git -C "$repo" worktree add -f "$work/tree" "$rev" >/dev/null 2>&1
+git -C "$repo" worktree add -f --quiet "$work/tree" "$rev"
 git -C "$work/tree" apply "$repo/Benchmarks/key-times.patch"
-mkdir -p "$work/tree/.build" && cp -r "$repo/.build/profile" "$work/tree/.build/" 2>/dev/null || true
 make -C "$work/tree" release >"$work/build.log" 2>&1 || { tail -20 "$work/build.log"; exit 1; }
 printf '#!/bin/sh\nYARU_KEYTIMES=%s exec %s "$@"\n' "$work/times.txt" "$work/tree/.build/release/yaru" > "$work/yaru"
 chmod +x "$work/yaru"
 (cd "$repo" && YARU_BIN="$work/yaru" python3 Benchmarks/ptybench/ptybench.py \
-  --config Benchmarks/ptybench/many-toggles.py --runs "$runs" --baseline floor-20 | tail -5)
+  --config Benchmarks/ptybench/many-toggles.py --warmup 1 --runs "$runs" --baseline floor-20 | tail -5)
 python3 - "$work/times.txt" <<'PY'
 import statistics, sys
 # A line a key: wake (ns), total, since the poll began, to the read's end,
 # the key's work (to the write), the write, after the write.
 rows = [[int(x) for x in line.split()] for line in open(sys.argv[1])]
 per_run = 5 + 2 * 12  # many-toggles.py: 5 moves, then 12 times a toggle and a move
+assert len(rows) % per_run == 0, f"{len(rows)} keys timed: not whole runs of {per_run}"
+rows = rows[per_run:]  # the warm-up run's
 moves, toggles = [], []
 for start in range(0, len(rows), per_run):
     run = rows[start:start + per_run]

@@ -30,6 +30,9 @@ private func namedAsInCode(_ line: Substring) -> Substring {
   let indent = line.prefix { $0 == " " }
   let rest = line.dropFirst(indent.count)
   guard rest.hasPrefix("▿ _") || rest.hasPrefix("- _") else { return line }
+  // A label: a name, then a colon.
+  let name = rest.dropFirst(3).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+  guard !name.isEmpty, rest.dropFirst(3 + name.count).hasPrefix(":") else { return line }
   return Substring(indent + rest.prefix(2) + rest.dropFirst(3))
 }
 

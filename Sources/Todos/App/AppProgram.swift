@@ -47,9 +47,7 @@ public final class AppProgram {
     } else {
       Store(initialState: initialState, reducer: reducer)
     }
-    // While keys are read, the frame waits for the last of them: the state
-    // is not passed on (each call took a copy of it) only to be dropped.
-    store.observe { [unowned self] state in if !self.isReadingKeys { self.stateChanged(state) } }
+    store.observe { [unowned self] state in self.stateChanged(state) }
   }
 
   /// Starts loading the file and the clock.

@@ -1,23 +1,17 @@
 /// A value kept in a box of its own, copied only when it is written while
 /// another copy shares the box (what an array does with its elements).
 ///
-/// The app's state holds its big parts this way. The state is passed by
-/// value at every turn of a key (to the input gate, to the observers, to
-/// the view), and the optimizer copies a struct passed to a function it
-/// does not inline: the state was 1,536 bytes, copied whole nine times a
-/// key (14 KB of memcpy, about 220 lines of memory a key touched). Boxed,
-/// its big parts are a pointer each.
-///
-/// Reads borrow the boxed value and writes change it in place while the box
-/// is not shared, so an access costs a pointer more than a stored property.
+/// The app's state holds its big parts this way: a function the optimizer
+/// does not inline is handed a big struct as a copy, and a key hands the
+/// state to several (docs/Performance.md, session 28). Read and written
+/// through the property, the value is borrowed and changed in place; a key
+/// path that writes it (`Scope`) gets it, changes the copy and sets it.
 @propertyWrapper
 public struct CopyOnWrite<Value> {
   @usableFromInline final class Box {
-    // Not checked at run time: only `wrappedValue` reaches it, and a write
-    // goes through a box no other copy holds. Overlapping accesses are
-    // caught where they begin, on the variable holding the wrapper (the
-    // app's state), as for any stored property; checked here as well, each
-    // read of the list paid the runtime's check.
+    // Unchecked at run time: a write goes through a box no other copy
+    // holds, and overlapping accesses are caught on the variable holding
+    // the wrapper (the app's state), as for a stored property.
     @exclusivity(unchecked) @usableFromInline var value: Value
 
     @usableFromInline init(_ value: Value) {
@@ -48,7 +42,17 @@ extension CopyOnWrite: Equatable where Value: Equatable {
   }
 }
 
-extension CopyOnWrite: CustomReflectable {
-  /// Dumped as the value itself (`yaru --log`, a replay's trace), not as a box.
+/// Dumped as the value itself (`yaru --log`, a replay's trace, a test's
+/// diff), not as a box. A dump heads a value with its text, and an enum's
+/// case is read from it: the box's text is the one a dump gives the value.
+extension CopyOnWrite: CustomReflectable, CustomStringConvertible, CustomDebugStringConvertible {
   public var customMirror: Mirror { Mirror(reflecting: wrappedValue) }
+  public var description: String { String(describing: wrappedValue) }
+  public var debugDescription: String {
+    let mirror = customMirror
+    guard mirror.displayStyle == .enum else { return String(reflecting: Value.self) }
+    // A case with a payload is headed by its name, the payload below it.
+    if let name = mirror.children.first?.label { return String(reflecting: Value.self) + "." + name }
+    return String(reflecting: wrappedValue)
+  }
 }
