@@ -5,8 +5,9 @@ import TodoModel
 
 /// The app's state: the features' own, and the few fields that span them.
 extension AppReducer {
-  /// Its big parts (a list, a file, a mode…) each in a box of its own
-  /// (`CopyOnWrite`): the state is passed by value at every turn of a key.
+  /// Its big parts but the list (the file, the mode, the search…) each in
+  /// a box of its own (`CopyOnWrite`): the state is passed by value at
+  /// every turn of a key (docs/Architecture.md says why not the list).
   public struct State: Equatable {
     /// The list, with a copy of what the rest of the app decides about what
     /// it shows (`ListFeature.Shown`), handed in by `handShownToList`.
