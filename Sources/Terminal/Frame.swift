@@ -119,8 +119,10 @@ public struct Frame: Equatable, Sendable {
   private mutating func writePrintableASCII(_ bytes: Span<UInt8>, column: Int, row: Int, style: Style, end: Int) -> Int? {
     guard column >= 0, column + bytes.count <= end else { return nil }
     for index in bytes.indices where !(0x20..<0x7F).contains(bytes[index]) { return nil }
-    for index in bytes.indices {
-      put(Cell(PackedGrapheme(ascii: bytes[index]), style: style), at: column + index, row: row)
+    if !rows[row].overwrite(withASCII: bytes, at: column, style: style) {
+      for index in bytes.indices {
+        put(Cell(PackedGrapheme(ascii: bytes[index]), style: style), at: column + index, row: row)
+      }
     }
     return column + bytes.count
   }
@@ -154,13 +156,12 @@ public struct Frame: Equatable, Sendable {
   private static let blankRow: Int64 = 0
   private static let drawn: Int64 = -1
 
-  /// Sets the style of cells `columns` on `row`, keeping their text.
-  public mutating func restyle(row: Int, columns: Range<Int>, _ change: (inout Style) -> Void) {
+  /// Lays `style` over the cells `columns` on `row` (`Style.layer`),
+  /// keeping their text: a word's colour, the selection.
+  public mutating func layer(_ style: Style, row: Int, columns: Range<Int>) {
     guard row >= 0, row < size.rows else { return }
     rowSources[row] = Self.drawn
-    for x in columns.clamped(to: 0..<size.columns) {
-      change(&rows[row].elements[x].style)
-    }
+    rows[row].layer(style, over: columns.clamped(to: 0..<size.columns))
   }
 
   /// The row's text as the terminal shows it: wide graphemes once, trailing spaces trimmed.

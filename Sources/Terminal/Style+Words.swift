@@ -53,17 +53,4 @@ extension Style {
       }
     }
   }
-
-  /// `other` laid over this style: its attributes added, its colour (if it
-  /// names one) taking the place of this one's. How a word's colour goes on
-  /// a row's text, and the selection on a row.
-  public mutating func layer(_ other: Style) {
-    bold = bold || other.bold
-    dim = dim || other.dim
-    italic = italic || other.italic
-    underline = underline || other.underline
-    reverse = reverse || other.reverse
-    if let color = other.foreground { foreground = color }
-    if let color = other.background { background = color }
-  }
 }

@@ -69,6 +69,19 @@ public struct Style: Hashable, Sendable, BitwiseCopyable {
   /// Zero when the styles are the same (for the frame diff's row check).
   func difference(from other: Style) -> UInt64 { UInt64(bits ^ other.bits) }
 
+  /// `other` laid over this style: its attributes added, its colour (if it
+  /// names one) taking the place of this one's. How a word's colour goes on
+  /// a row's text, and the selection on a row. On the bits: it runs for
+  /// every cell of a row restyled (through the accessors, ~25 instructions
+  /// a cell).
+  public mutating func layer(_ other: Style) {
+    var bits = self.bits | other.bits & 0x1F
+    for color: UInt16 in [0xF << 5, 0xF << 9] where other.bits & color != 0 {
+      bits = bits & ~color | other.bits & color
+    }
+    self.bits = bits
+  }
+
   private func flag(_ bit: UInt16) -> Bool { bits & 1 << bit != 0 }
 
   private mutating func setFlag(_ bit: UInt16, _ on: Bool) {

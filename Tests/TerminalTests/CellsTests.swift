@@ -145,7 +145,7 @@ struct KeptRowDiffTests {
     #expect(written.changes(since: before).map { [$0.row, $0.column] } == [[1, 5]])
     var restyled = Frame(size: size)
     restyled.copy(row, toRow: 1)
-    restyled.restyle(row: 1, columns: 0..<1) { $0.reverse = true }
+    restyled.layer(Style(reverse: true), row: 1, columns: 0..<1)
     #expect(restyled.changes(since: before).map { [$0.row, $0.column] } == [[1, 0]])
   }
 

@@ -54,7 +54,7 @@ struct ScreenWriterTests {
       let texts = [" [ ] Task 0001 buy milk", " [ ] Task 0002 call the bank", " [ ] Task 0003 fix the bike"]
       for (index, text) in texts.enumerated() {
         frame.write(text, column: 0, row: index)
-        if index == row { frame.restyle(row: index, columns: 0..<text.count) { $0.reverse = true } }
+        if index == row { frame.layer(Style(reverse: true), row: index, columns: 0..<text.count) }
       }
       frame.cursor = (0, row)
       return frame

@@ -32,4 +32,28 @@ struct StyleWordsTests {
     cell.layer(Style(bold: true, foreground: .red))
     #expect(cell == Style(bold: true, dim: true, reverse: true, foreground: .red))
   }
+
+  @Test func aLayerAddsEachAttributeAndTakesEachColourItNames() {
+    let colors: [Style.Color?] = [nil, .red, .white]
+    func style(_ flags: Int, _ foreground: Style.Color?, _ background: Style.Color?) -> Style {
+      Style(
+        bold: flags & 1 != 0, dim: flags & 2 != 0, italic: flags & 4 != 0, reverse: flags & 8 != 0, underline: flags & 16 != 0,
+        foreground: foreground, background: background
+      )
+    }
+    for (under, over) in [(0, 0), (5, 10), (31, 0), (0, 31), (18, 3)] {
+      for foreground in colors {
+        for background in colors {
+          for overForeground in colors {
+            for overBackground in colors {
+              let top = style(over, overForeground, overBackground)
+              var layered = style(under, foreground, background)
+              layered.layer(top)
+              #expect(layered == style(under | over, overForeground ?? foreground, overBackground ?? background))
+            }
+          }
+        }
+      }
+    }
+  }
 }

@@ -22,10 +22,14 @@ extension AppReducer {
     /// The config file's choices and the clock format.
     public var settings = Settings()
     /// The time on the status-bar clock.
-    public var now: Date
+    public var now: Date { didSet { today = Day(now, at: utcOffset) } }
     /// The user's offset from UTC, for the clock and today's date; updated
     /// with the clock, so daylight saving changes show.
-    public var utcOffset = UTCOffset.utc
+    public var utcOffset = UTCOffset.utc { didSet { today = Day(now, at: utcOffset) } }
+    /// Today on the user's clock, kept with `now` and `utcOffset`: read
+    /// about fifteen times a key, worked out from them it cost ~1,000
+    /// instructions a key.
+    public private(set) var today: Day
     /// A short message in the footer (e.g. what `u` would undo), cleared after 3 s.
     public var flash: String?
     /// The terminal's size, as the view will draw on it.
@@ -43,6 +47,7 @@ extension AppReducer {
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
       self.list = ListFeature.State(todos: todos)
       self.now = now
+      self.today = Day(now, at: .utc)
       handShownToList()
     }
 
@@ -80,9 +85,6 @@ extension AppReducer {
       else { return nil }
       return DateShortcut.refusal(of: word)
     }
-
-    /// Today on the user's clock.
-    public var today: Day { Day(now, at: utcOffset) }
 
     /// How many todo rows fit on the screen: how far PageUp/PageDown move.
     public var pageSize: Int { AppView.listRows(in: screenSize) }

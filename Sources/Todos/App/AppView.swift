@@ -128,7 +128,7 @@ public enum AppView {
   private static func list(_ state: AppReducer.State, _ frame: inout Frame, memo: RowMemo?) {
     let rows = listRows(in: frame.size)
     let list = state.list
-    let today = Day(state.now, at: state.utcOffset)
+    let today = state.today
     let look = RowMemo.Look(theme: state.settings.theme, showsHidden: list.showsHidden, today: today, columns: frame.size.columns)
     let editing: UUID? = if case .editing(let editing) = state.mode { editing.id } else { nil }
     // The row being edited is never kept: no page with it is.

@@ -45,7 +45,7 @@ enum TodoRow {
   /// Makes a row drawn unselected the selected one: its content (up to
   /// `end`) in the theme's selection style.
   static func select(row: Int, end: Int, theme: Theme, on frame: inout Frame) {
-    frame.restyle(row: row, columns: 0..<min(end, frame.size.columns)) { $0.layer(theme[.selection]) }
+    frame.layer(theme[.selection], row: row, columns: 0..<min(end, frame.size.columns))
   }
 
   /// The text written whole (so a cut shows `…`; one too long for the row
@@ -92,13 +92,13 @@ enum TodoRow {
       }
       if let element {
         let style = theme[element]
-        frame.restyle(row: row, columns: x..<min(x + width, end)) { $0.layer(style) }
+        frame.layer(style, row: row, columns: x..<min(x + width, end))
       }
       return true
     }
     if let hint {
       let style = theme[.dueHint]
-      frame.restyle(row: row, columns: hint.clamped(to: column..<end)) { $0.layer(style) }
+      frame.layer(style, row: row, columns: hint.clamped(to: column..<end))
     }
     return end
   }
@@ -188,7 +188,7 @@ enum TodoRow {
         let width = DisplayWidth.of(word)
         defer { wordX += width + 1 }
         guard wordX < end else { return false }
-        if marking.word(word) { frame.restyle(row: row, columns: wordX..<min(wordX + width, end)) { $0.layer(marking.style) } }
+        if marking.word(word) { frame.layer(marking.style, row: row, columns: wordX..<min(wordX + width, end)) }
         return true
       }
     }
