@@ -28,7 +28,10 @@ public enum TerminalError: Error, CustomStringConvertible {
 /// everything back on every way out.
 @MainActor
 public final class NcursesTerminal: TerminalBackend {
-  private var writer: ScreenWriter
+  /// Not checked at run time (written several times a frame, each check
+  /// ~60 instructions): only this class's methods reach it, on the main
+  /// queue, and none while another has it.
+  @exclusivity(unchecked) private var writer: ScreenWriter
   /// The terminal's modes before yaru changed them, put back on the way out.
   private let savedModes: termios
   private let enter: [UInt8]

@@ -9,7 +9,9 @@
 public final class Renderer<State> {
   private let backend: any TerminalBackend
   private let view: (State, Size) -> Frame
-  private var last: Frame?
+  /// Not checked at run time (a check ~60 instructions): only `render`
+  /// reaches it, on the main queue.
+  @exclusivity(unchecked) private var last: Frame?
 
   public init(backend: any TerminalBackend, view: @escaping (State, Size) -> Frame) {
     self.backend = backend

@@ -21,8 +21,10 @@ public final class AppProgram {
   public let store: Store<AppReducer.State, AppReducer.Action>
   /// Set by `show(on:)`: the live session starts loading the file before
   /// the terminal is set up, so that the two overlap.
-  private var backend: (any TerminalBackend)?
-  private var renderer: Renderer<AppReducer.State>?
+  /// Neither is checked at run time (each check ~60 instructions, a few a
+  /// key): set once, then read by this class's methods on the main queue.
+  @exclusivity(unchecked) private var backend: (any TerminalBackend)?
+  @exclusivity(unchecked) private var renderer: Renderer<AppReducer.State>?
   /// Set while a batch of keys is being read: one frame after all of them.
   private var isReadingKeys = false
   /// No frame before `start`: until then the state is not the list's.
