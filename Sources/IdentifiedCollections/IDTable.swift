@@ -17,7 +17,10 @@ extension Int: TableID {
 /// probed linearly. The ids are kept by slot, beside it: a lookup compares
 /// the id in the slot it finds, and a removal moves later entries back, so
 /// no tombstone is ever left to probe past.
-public struct IDTable<ID: TableID> {
+///
+/// Its requirement (`ID: TableID`) is on its extension, not on the type:
+/// see `IdentifiedArray`.
+public struct IDTable<ID> {
   /// Each bucket's slot; -1 for an empty bucket.
   @usableFromInline var buckets: [Int32]
   /// Each slot's id (a free slot keeps its last one; no bucket names it).
@@ -25,6 +28,9 @@ public struct IDTable<ID: TableID> {
   @usableFromInline var count = 0
   /// 64 − log2(buckets.count): the multiply's top bits are the bucket.
   @usableFromInline var shift: UInt64
+}
+
+extension IDTable where ID: TableID {
 
   /// Room for `capacity` ids; `ids` are given slots 0, 1, … (all different).
   @inlinable
