@@ -17,7 +17,8 @@
 /// checked by the runtime whenever it makes the type from its name, as a
 /// key path to a list of todos does (`forEach(\.todos)`), and the check
 /// looked through all of the program's ~4,200 conformances, twice, before
-/// the first frame (~570,000 instructions).
+/// the first frame (the key paths of a start: ~515,000 → ~175,000
+/// instructions).
 public struct IdentifiedArray<ID, Element> {
   /// The elements in order.
   @inlinable public var elements: [Element] { storage }

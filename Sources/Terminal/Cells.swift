@@ -28,21 +28,19 @@ public struct Cells: Equatable, Sendable, RandomAccessCollection {
   /// shared (with a closure a cell, ~50 instructions a cell of a row
   /// selected; now ~10).
   mutating func layer(_ style: Style, over columns: Range<Int>) {
+    guard !columns.isEmpty else { return }  // a shared row stays shared
     var cells = elements.mutableSpan
     for x in columns { cells[x].style.layer(style) }
   }
 
   /// Writes printable ASCII, a byte a cell, from `column`, through one
-  /// span, if it covers only cells of one column and no wide grapheme goes
-  /// on under its end; else writes nothing and returns false, for `Frame`'s
-  /// cell by cell way, which blanks what is left of a wide grapheme. (Cell
-  /// by cell, each write made sure the row was not shared: ~40
-  /// instructions a byte.)
+  /// span, if it covers only cells of one column; else writes nothing and
+  /// returns false, for `Frame`'s cell by cell way, which blanks what is
+  /// left of a wide grapheme. (Cell by cell, each write made sure the row
+  /// was not shared: ~40 instructions a byte.)
   mutating func overwrite(withASCII bytes: Span<UInt8>, at column: Int, style: Style) -> Bool {
     var cells = elements.mutableSpan
-    let end = column + bytes.count
-    for x in column..<end where cells[x].width != 1 { return false }
-    if end < cells.count, cells[end].width == 0 { return false }
+    for x in column..<column + bytes.count where cells[x].width != 1 { return false }
     for index in bytes.indices {
       cells[column + index] = Cell(PackedGrapheme(ascii: bytes[index]), style: style)
     }

@@ -9,8 +9,8 @@
 public final class Renderer<State> {
   private let backend: any TerminalBackend
   private let view: (State, Size) -> Frame
-  /// Not checked at run time (a check ~60 instructions): only `render`
-  /// reaches it, on the main queue.
+  /// Not checked at run time (a check ~60 instructions): only `render` and
+  /// `invalidate` reach it, on the main queue.
   @exclusivity(unchecked) private var last: Frame?
 
   public init(backend: any TerminalBackend, view: @escaping (State, Size) -> Frame) {

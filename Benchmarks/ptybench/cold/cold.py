@@ -8,7 +8,6 @@
 # Scenario names: d<lines>-<pages> touch data, c<lines>-<stride> call code.
 import os
 
-exec(open(os.path.join(os.environ.get("PTYBENCH", "Benchmarks/ptybench"), "peers", "yaru.py")).read())
 _floor, _touch = os.environ.get("FLOOR_BIN", "/tmp/yaru-floor"), os.environ.get("TOUCH_BIN", "/tmp/yaru-floor-touch")
 _steps = [step("j", "down", repeat=5)]
 for _i in range(6, 18):

@@ -1,8 +1,10 @@
 /* The floor (../floor/floor.c) that, for every key, first touches memory:
-   TOUCH_LINES 64-byte lines of data over TOUCH_PAGES 4 KB pages (read), or
-   CODE_LINES of its 4,000 small functions (64 bytes each, one a line, taken
-   every CODE_STRIDE-th: 1 runs through them in order, 2 skips every other
-   line), each called through a table as a witness or a closure is. How much
+   64-byte lines of data over TOUCH_PAGES 4 KB pages, TOUCH_LINES /
+   TOUCH_PAGES of them a page (rounded down, at most 64), read; or calls
+   CODE_LINES of its 4,000 small functions (each aligned to 64 bytes, a line
+   of code its own, taken every CODE_STRIDE-th: 1 runs through them in
+   order, 2 skips every other line), each through a table as a witness or a
+   closure is called. How much
    a key pays after a pause for the memory and the code it runs, measured
    through the same pty as the floor: cold.py. The functions are made by
    make-functions.py (functions.h). */

@@ -47,7 +47,7 @@ extension AppReducer {
     public init(todos: IdentifiedArrayOf<Todo.State> = [], now: Date) {
       self.list = ListFeature.State(todos: todos)
       self.now = now
-      self.today = Day(now, at: .utc)
+      self.today = Day(now, at: utcOffset)
       handShownToList()
     }
 

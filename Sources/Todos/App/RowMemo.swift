@@ -166,7 +166,7 @@ final class RowMemo {
     for row in entries.indices {
       guard let cells = entries[row]?.cells else { continue }
       frame.copy(cells, toRow: row)
-      if entries[row]?.todo == selection { selected = (row, entries[row]?.end ?? 0) }
+      if let end = entries[row]?.end, entries[row]?.todo == selection { selected = (row, end) }
     }
     return selected
   }
