@@ -24,8 +24,8 @@ extension TodoFile {
       guard info.type == .directory else { throw TodoFileError("Cannot save \(path): \(folder) is not a folder") }
       return
     }
-    let parent = folder.removingLastComponent()
-    if !parent.isEmpty, parent != folder { try makeFolder(parent, for: path) }
+    let parent = folderPath(of: folder)
+    if parent != folder { try makeFolder(parent, for: path) }
     guard mkdir(folder.string, 0o755) == 0 || errno == EEXIST else {
       throw TodoFileError("Cannot save \(path): cannot create \(folder): \(Errno(rawValue: errno).reason)")
     }
