@@ -53,6 +53,9 @@ public final class EffectRuntime<Action: Sendable> {
     if held == nil { held = [] }
   }
 
+  /// Whether effects are held (`hold`) and not yet released.
+  public var isHolding: Bool { held != nil }
+
   /// Starts the held effects, hands the held work to the schedulers and
   /// delivers the held actions, each in the order it came; the work and
   /// the actions of an effect cancelled meanwhile are dropped (`attach`).

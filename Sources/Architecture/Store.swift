@@ -18,7 +18,7 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline var queued: [Action] = []
   @usableFromInline var isReducing = false
   @usableFromInline var observers: [(State) -> Void] = []
-  @usableFromInline lazy var effects = EffectRuntime<Action> { [unowned self] in self.send($0) }
+  @usableFromInline lazy var effects = EffectRuntime<Action> { [unowned self] in self.sendBack($0) }
 
   public init<R: Reducer>(initialState: State, reducer: R) where R.State == State, R.Action == Action {
     self.current = initialState
@@ -45,6 +45,17 @@ public final class Store<State, Action: Sendable> {
       queued.removeAll(keepingCapacity: true)
       for observer in observers { read(observer) }
     }
+  }
+
+  /// An action an effect sent back: reduced and observed (its frame drawn)
+  /// before the effects it returns start, as a key's are. A file's load,
+  /// sent back, started the start's other looks on the I/O thread, which
+  /// took the processor the first frame was waiting for.
+  func sendBack(_ action: Action) {
+    guard !effects.isHolding else { return send(action) }
+    effects.hold()
+    send(action)
+    effects.releaseHeld()
   }
 
   /// Calls `body` with the state lent, not copied: passing `state` as an

@@ -18,6 +18,7 @@ struct Counter: Reducer {
     case cancelDelayed
     case noteAndCancelDelayed
     case startTimer
+    case startTimerLater
     case stopTimer
     case tick(Date)
     case sendChain
@@ -54,6 +55,8 @@ struct Counter: Reducer {
       return .merge(.send(.noted("cancelling")), .cancel(id: ID.delayed))
     case .startTimer:
       return .timer(id: ID.timer, every: .seconds(1), on: scheduler) { .tick($0) }
+    case .startTimerLater:
+      return .run(on: scheduler) { send in send(.startTimer) }
     case .stopTimer:
       return .cancel(id: ID.timer)
     case .tick:

@@ -89,6 +89,23 @@ struct StoreTests {
     #expect(store.runningEffectCount == 0)
   }
 
+  /// An action an effect sends back is observed (drawn) before the effects
+  /// it returns start, as a key's are: the start's looks that follow its
+  /// load do not take the processor its first frame waits for.
+  @Test func anActionSentBackIsObservedBeforeTheEffectsItReturnsStart() {
+    let scheduler = TestScheduler()
+    let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    var pendingWhenObserved: [Bool] = []
+    store.observe { _ in pendingWhenObserved.append(scheduler.hasPendingWork) }
+    store.send(.startTimerLater)
+    scheduler.advance()
+    #expect(pendingWhenObserved == [true, false], "the timer .startTimer returns had not started when its batch was observed")
+    #expect(scheduler.hasPendingWork, "it started after")
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.count == 1)
+    store.cancelAllEffects()
+  }
+
   /// While held, effects are not even started: what starting them costs
   /// (their ids, the runtime's tables) comes after the key's frame too.
   @Test func heldEffectsStartOnlyWhenReleased() {

@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import Synchronization
 import Testing
 @testable import TodoModel
 @testable import Todos
@@ -149,6 +150,35 @@ struct HistoryAcrossRunsTests {
     let records = history.read().records
     #expect(records.map(\.source) == ["another program"])
     #expect(records.map(\.summary) == ["added \"from todo.sh\""])
+  }
+
+  /// The start's load sends the list and is done: the history is looked
+  /// at (another program's change noticed, the records read) only once the
+  /// list has been taken, so that this work, on the I/O thread, does not
+  /// hold up the first frame. Here the main thread is busy (effects held)
+  /// when the load ends.
+  @Test func theHistoryIsLookedAtOnlyAfterTheLoadedListIsTaken() {
+    let disk = InMemoryDisk(["todo.txt": "Pay rent\n"])
+    let history = HistoryClient.inMemory()
+    let looks = Mutex(0)
+    let counting = HistoryClient(
+      read: history.read, append: history.append,
+      base: { looks.withLock { $0 += 1 }; return history.base() }, keepBase: history.keepBase
+    )
+    let store = Store(
+      initialState: AppReducer.State(now: scheduler.now),
+      reducer: AppReducer(environment: .virtual(scheduler, file: .inMemory(disk: disk), history: counting))
+    )
+    store.send(.started)
+    store.holdEffects()
+    scheduler.advance()
+    #expect(store.state.file.phase == .loading)
+    #expect(looks.withLock { $0 } == 0, "the load did not go on to the history")
+    store.releaseEffects()
+    scheduler.advance()
+    #expect(store.state.file.phase == .ready)
+    #expect(looks.withLock { $0 } == 1)
+    store.cancelAllEffects()
   }
 
   @Test func aDamagedHistoryIsSaidOnceAndTheListOpens() {

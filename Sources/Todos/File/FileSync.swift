@@ -188,7 +188,9 @@ public final class FileSync: Reducer, Sendable {
     case .loaded(.success(let loaded)):
       state.phase = .ready
       took(&state, loaded)
-      return .merge(.cancel(id: CancelID.slowLoad), environment.fileNotices == nil ? poll : lookAfterNotice(&state))
+      return .merge(
+        .cancel(id: CancelID.slowLoad), environment.fileNotices == nil ? poll : lookAfterNotice(&state), lookAround(loaded)
+      )
     case .loaded(.failure(let error)):
       state.phase = .failed(error.message)
       return .cancel(id: CancelID.slowLoad)
