@@ -12,7 +12,8 @@ _n = 20
 _steps = [step("j", "down", repeat=5)]
 for _i in range(6, 18):
     _steps += [step("x", "toggle", expect=rf"re:\[x\] {task_id(_n, _i)}"), step("j", "down")]
-_builds = [("yaru-20", YARU)] + ([("yaruB-20", os.environ["YARU_B_BIN"])] if os.environ.get("YARU_B_BIN") else [])
+# Each build copied anew, so that both sit alike in the page cache.
+_builds = [("yaru-20", fresh_copy(YARU))] + ([("yaruB-20", fresh_copy(os.environ["YARU_B_BIN"]))] if os.environ.get("YARU_B_BIN") else [])
 SCENARIOS = [
     Scenario(name=name, cmd=[binary], home_setup=setup(_n), marker=task_id(_n, 1),
              steps=_steps, quit=["q"], settle_ms=200, quit_timeout=10.0)
