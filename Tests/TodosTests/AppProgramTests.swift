@@ -38,6 +38,32 @@ struct AppProgramTests {
     program.store.cancelAllEffects()
   }
 
+  /// `q` right after the first frame, before the start has looked at the
+  /// history: the program ends only once it has, so another program's
+  /// change made while yaru was closed is in the history before the exit
+  /// moves the base on (it was lost: the look was cancelled at the exit).
+  @Test func aQuitRightAfterTheFirstFrameWaitsForTheHistoryToNoticeAnOutsideChange() {
+    let disk = InMemoryDisk(["todo.txt": "Pay rent\nCall mum\n"])
+    let history = HistoryClient.inMemory()
+    history.keepBase("Pay rent\n")
+    var environment = AppEnvironment.virtual(scheduler, file: .inMemory(disk: disk), history: history)
+    environment.ioQueue = io
+    let program = AppProgram(environment: environment, initialState: AppReducer.State(now: startDate))
+    let terminal = VirtualTerminal(size: Size(columns: 40, rows: 8))
+    program.show(on: terminal)
+    program.start()
+    while program.store.state.file.phase != .ready, io.runNextJob() {}
+    #expect(terminal.presents == 1)
+    program.press(["q"])
+    #expect(program.exit == nil, "not while the start's look around is pending")
+    io.advance()
+    scheduler.advance()
+    #expect(program.exit?.status == 0)
+    // What the live session does as it ends.
+    history.keepBase(ifChanged: program.store.state.file.base)
+    #expect(history.read().records.map(\.source) == [HistoryRecord.anotherProgram])
+  }
+
   /// The first frame is followed by a rehearsal of a toggle on a copy of
   /// the state: it leaves no trace in the list, the file, the history or
   /// the ids the next change draws.

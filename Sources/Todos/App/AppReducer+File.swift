@@ -54,7 +54,7 @@ extension AppReducer {
         state.file.saveError = error.message
       }
       return rescueUnsaved(&state)
-    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .noticed, .noticesSettled, .folderBusy, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound, .historyFailed, .otherListFailed:
+    case .loadingIsSlow, .loaded(.failure), .saveFinished, .saveIsSlow, .retrySave, .watchTicked, .noticed, .noticesSettled, .folderBusy, .conflictCopiesFound, .goneChanged, .writeRefusalChanged, .unreadable, .rescued, .doneFileFailed, .displacedFound, .historyFailed, .otherListFailed, .lookedAround:
       return .none
     }
   }

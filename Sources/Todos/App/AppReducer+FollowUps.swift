@@ -140,10 +140,11 @@ extension AppReducer.State {
   /// loads slowly.
   public var hasFrame: Bool { file.phase != .loading || file.isLoadingSlow }
 
-  /// The program may exit: quitting, and every committed change is in the
-  /// file, or in a rescue copy, or could not be put in either (said at exit).
+  /// The program may exit: quitting, the start's look around the file done
+  /// (`FileSync.State.isLookingAround`), and every committed change is in
+  /// the file, or in a rescue copy, or could not be put in either (said at exit).
   public var canExit: Bool {
-    guard isQuitting, sync.isDoneForQuit || exitStatus != 0 else { return false }
+    guard isQuitting, sync.isDoneForQuit || exitStatus != 0, !file.isLookingAround else { return false }
     if !hasUnsavedChanges || file.phase != .ready { return true }
     if case .ended = file.rescue { return true }
     return false

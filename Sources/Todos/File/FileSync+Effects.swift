@@ -33,31 +33,36 @@ extension FileSync {
   }
 
   /// What a start looks at once the list it loaded is shown, on the I/O
-  /// queue: the history (and another program's change since the last
-  /// run, noticed in it), whether the file can be written, and the
-  /// conflict copies beside it, a save's displaced version merged. Sent
-  /// with the load, a new history's write and flush held up the first
+  /// queue: whether the file can be written, the conflict copies beside
+  /// it (a save's displaced version merged), and the history (another
+  /// program's change since the last run noticed in it, the records read);
+  /// then `.lookedAround`, which the program waits for before it ends.
+  /// Sent with the load, a new history's write and flush held up the first
   /// frame, on a processor the two threads shared (~270 µs a start).
+  /// Only the file's text is kept: holding the loaded list would make the
+  /// first change copy all of it.
   func lookAround(_ loaded: LoadedFile) -> Effect<Action> {
     guard let file = environment.file else { return .none }
     let history = environment.history, uuid = environment.uuid, now = environment.now
+    let text = loaded.text, stamp = loaded.stamp
     return .run(on: environment.ioQueue) { send in
-      if let history {
-        // Changed while no yaru had it open: another program's change.
-        history.noticeChanges(in: loaded.text, id: "start." + uuid().uuidString.prefix(8).lowercased(), time: now())
-        send(.historyRead(history.read()))
-      }
       if let why = file.writeRefusal() { send(.writeRefusalChanged(why)) }
       let copies = file.conflictCopies()
       if !copies.isEmpty { send(.conflictCopiesFound(copies)) }
+      if let history {
+        // Changed while no yaru had it open: another program's change.
+        history.noticeChanges(in: text, id: "start." + uuid().uuidString.prefix(8).lowercased(), time: now())
+        send(.historyRead(history.read()))
+      }
       // Another program's version a save displaced and a kill kept from
       // being merged: merged now, every line of both kept.
       for name in copies where name.contains(SyncConflictCopy.displacedMarker) {
-        guard let text = file.readCopy(name) else { continue }
-        let base = LineMerge.commonLines(TodoList.lines(of: loaded.text), TodoList.lines(of: text))
-        let version = LoadedFile(text: text, stamp: loaded.stamp, makeID: uuid)
+        guard let copy = file.readCopy(name) else { continue }
+        let base = LineMerge.commonLines(TodoList.lines(of: text), TodoList.lines(of: copy))
+        let version = LoadedFile(text: copy, stamp: stamp, makeID: uuid)
         send(.displacedFound(DisplacedVersion(loaded: version, path: name, base: base.map { $0 + "\n" }.joined())))
       }
+      send(.lookedAround)
     }
   }
 

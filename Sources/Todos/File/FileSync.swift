@@ -27,6 +27,12 @@ public final class FileSync: Reducer, Sendable {
     /// screen. A list that loads at once is the first frame, without a
     /// flash of "Loading…" before it.
     public var isLoadingSlow = false
+    /// The start's look around the loaded file (`lookAround`: the history,
+    /// the write check, conflict copies) has not finished. The program
+    /// waits for it before it ends: quit at once, and another program's
+    /// change made while yaru was closed would not be in the history
+    /// before the base moved on.
+    public var isLookingAround = false
     /// No todo file: the list lives in memory only (replay without --file).
     public var isInMemory = false
     /// Another yaru has the file open: this one shows it and never writes it.
@@ -156,6 +162,8 @@ public final class FileSync: Reducer, Sendable {
     case otherListFailed(String)
     /// The history as read at start (the list restores its steps from it).
     indirect case historyRead(HistoryReading)
+    /// The start's look around the loaded file is done.
+    case lookedAround
     /// The history could not be written: why.
     case historyFailed(String)
     /// The rescue copy was written (where) or could not be.
@@ -188,6 +196,7 @@ public final class FileSync: Reducer, Sendable {
     case .loaded(.success(let loaded)):
       state.phase = .ready
       took(&state, loaded)
+      state.isLookingAround = true
       return .merge(
         .cancel(id: CancelID.slowLoad), environment.fileNotices == nil ? poll : lookAfterNotice(&state), lookAround(loaded)
       )
@@ -220,6 +229,8 @@ public final class FileSync: Reducer, Sendable {
       )
     case .historyRead(let reading):
       if let warning = reading.warning { warnAboutHistory(&state, warning) }
+    case .lookedAround:
+      state.isLookingAround = false
     case .historyFailed(let warning):
       warnAboutHistory(&state, warning)
     case .saveFinished(_, _, .failure(let error), _, _):
