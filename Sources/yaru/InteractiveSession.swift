@@ -241,7 +241,10 @@ final class InteractiveSession {
     // was cut off by the exit, and the next start had no record of it.
     ioQueue.sync {}
     // Before the lock goes: the next yaru tells another program's changes from the base.
-    if config.historySteps > 0, state.file.phase == .ready { history.keepBase(ifChanged: state.file.base) }
+    // The shown list's base in its own history (after `L`, not the first list's).
+    if config.historySteps > 0, state.file.phase == .ready, histories.indices.contains(state.lists.active) {
+      histories[state.lists.active].keepBase(ifChanged: state.file.base)
+    }
     for parked in state.lists.parked where config.historySteps > 0 && parked.isLoaded && histories.indices.contains(parked.id) {
       histories[parked.id].keepBase(ifChanged: parked.file.base)
     }

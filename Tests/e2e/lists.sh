@@ -91,6 +91,28 @@ grep -q "^x .*Write report" "$work/work.txt" && pass "a change there is saved to
 keys q
 sleep 0.5
 
+echo "another program's change to the list shown at the exit, recorded once"
+printf 'Call mom\n' > "$work/home.txt"
+printf 'Write report\n' > "$work/work.txt"
+rm -rf "$work/state"
+start_lists
+check "home is shown" "Completed   home"
+keys L
+check "L shows work" "Write report"
+echo "Appended by echo" >> "$work/work.txt"
+check "the appended line is merged" "Appended by echo"
+keys q
+check "yaru ends" "EXIT=0"
+# The exit keeps work's base in work's history: the next start of work
+# does not take the same line for another program's change again.
+start_lists "--list work"
+check "work opens again" "Appended by echo"
+keys q
+check "yaru ends again" "EXIT=0"
+records=$("$yaru" log --config "$work/lists.toml" --list work | grep -c "Appended by echo")
+[ "$records" = 1 ] && pass "one record of the appended line in work's history" \
+  || fail "work's history has $records records of it: $("$yaru" log --config "$work/lists.toml" --list work)"
+
 echo "a list another yaru holds is read-only alone"
 start_lists "--list work"
 check "the first yaru opens work" "Completed   work"
