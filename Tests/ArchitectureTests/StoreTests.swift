@@ -106,6 +106,25 @@ struct StoreTests {
     store.cancelAllEffects()
   }
 
+  /// The same for an action that arrived while a key's effects were held
+  /// and is delivered at their release.
+  @Test func anActionSentBackWhileHeldIsObservedBeforeItsEffectsStartAtTheRelease() {
+    let scheduler = TestScheduler()
+    let store = Store(initialState: Counter.State(), reducer: Counter(scheduler: scheduler))
+    var pendingWhenObserved: [Bool] = []
+    store.send(.startTimerLater)
+    store.observe { _ in pendingWhenObserved.append(scheduler.hasPendingWork) }
+    store.holdEffects()
+    scheduler.advance()
+    #expect(pendingWhenObserved.isEmpty, "held: not delivered yet")
+    store.releaseEffects()
+    #expect(pendingWhenObserved == [false])
+    #expect(scheduler.hasPendingWork)
+    scheduler.advance(by: .seconds(1))
+    #expect(store.state.count == 1)
+    store.cancelAllEffects()
+  }
+
   /// While held, effects are not even started: what starting them costs
   /// (their ids, the runtime's tables) comes after the key's frame too.
   @Test func heldEffectsStartOnlyWhenReleased() {
