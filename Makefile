@@ -63,11 +63,6 @@ build: deps
 ##   accessors, not looked up by mangled name: the lookup checks each
 ##   conformance by a linear scan of all ~4,200 conformance records.
 ##   16.6 M -> 13.8 M instructions a start at 20 todos.
-## - generic types' metadata made when first asked for, not prespecialized
-##   in the binary: the runtime first registers every prespecialization of a
-##   generic type it is asked for (all the program's `[T]` for the first
-##   array) and initializes each one's class. A start 3.50 M -> 3.21 M
-##   instructions; a key's unchanged.
 ## - optimized with a profile of a day's keys (PROFILE, made by `make
 ##   profile`): LLVM lays each function out hot path first and inlines by
 ##   what runs, so a key runs through fewer cache lines of code (a move
@@ -77,8 +72,7 @@ HOT_FUNCTIONS  = Benchmarks/hot-functions.txt
 PROFILE        = Benchmarks/yaru.profdata
 PROFILE_COPY   = .build/profile/$(shell sha1sum < $(PROFILE) | cut -c1-12).profdata
 COMPILER_FLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-  -Xswiftc -Xfrontend -Xswiftc -disable-generic-metadata-prespecialization
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 STATIC_FLAGS   = --static-swift-stdlib -Xswiftc -static-executable -Xlinker -ltinfo -Xswiftc -use-ld=lld
 RELEASE_FLAGS  = $(STATIC_FLAGS) $(COMPILER_FLAGS) \
   -Xlinker --symbol-ordering-file=$(CURDIR)/$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering \
