@@ -36,6 +36,10 @@ public final class NcursesTerminal: TerminalBackend {
   private let savedModes: termios
   private let enter: [UInt8]
   private let leave: [UInt8]
+  /// `enter`, until the next frame takes it into its write: the terminal
+  /// (and a start's first byte) then wakes once, for a whole screen, not
+  /// first for the modes while the list still loads.
+  private var unsent: [UInt8] = []
   private var isStopped = false
   /// Keys come from fd 0 through our own decoder: it knows normal-mode
   /// cursor keys (as after `fg`), Alt keys and pastes.
@@ -91,9 +95,13 @@ public final class NcursesTerminal: TerminalBackend {
   /// mode 2026), so that it shows all of the frame at once, never half.
   public func present(synchronized: Bool) {
     if synchronized && decoder.supportsSynchronizedOutput {
-      Self.write(Array(Self.beginSynchronizedFrame.utf8) + writer.output + Array(Self.endSynchronizedFrame.utf8))
-    } else {
+      Self.write(unsent + Array(Self.beginSynchronizedFrame.utf8) + writer.output + Array(Self.endSynchronizedFrame.utf8))
+      unsent = []
+    } else if unsent.isEmpty {
       Self.write(writer.output)
+    } else {
+      Self.write(unsent + writer.output)
+      unsent = []
     }
     writer.output.removeAll(keepingCapacity: true)
   }
@@ -164,13 +172,18 @@ public final class NcursesTerminal: TerminalBackend {
       controls[Int(VTIME)] = 0
     }
     tcsetattr(0, TCSADRAIN, &modes)
-    Self.write(enter)
+    unsent = enter
     writer.forget(size: writer.size)
   }
 
-  /// Everything as it was before `takeOver`.
+  /// Everything as it was before `takeOver`. Nothing to undo on the screen
+  /// when no frame was sent.
   private func handBack() {
-    Self.write(leave)
+    if unsent.isEmpty {
+      Self.write(leave)
+    }
+    unsent = []
+    writer.output.removeAll(keepingCapacity: true)
     var modes = savedModes
     tcsetattr(0, TCSADRAIN, &modes)
   }

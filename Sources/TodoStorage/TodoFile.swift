@@ -47,25 +47,34 @@ public enum TodoFile {
 
   /// Everything left to read on `descriptor`, interrupted reads retried; nil
   /// when a read fails, or when there is more than `limit` (errno EFBIG).
+  /// The bytes are read straight into the result, sized for `sizeHint` and
+  /// one byte more (to see the end in the same pass): a fixed 64 KB buffer
+  /// was 16 fresh pages zeroed and faulted in on every read, the first
+  /// frame's file among them.
   public static func readAll(from descriptor: Int32, sizeHint: Int = 0, limit: Int = .max) -> [UInt8]? {
     let input = FileDescriptor(rawValue: descriptor)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(sizeHint)
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var bytes = [UInt8](repeating: 0, count: sizeHint > 0 ? sizeHint + 1 : 4096)
+    var filled = 0
     while true {
+      if filled == bytes.count {
+        bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+      }
       let count: Int
       do {
-        count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+        count = try bytes.withUnsafeMutableBytes { try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
       } catch {
         errno = (error as? Errno)?.rawValue ?? EIO
         return nil
       }
-      if count == 0 { return bytes }
-      guard bytes.count + count <= limit else {
+      if count == 0 {
+        bytes.removeSubrange(filled...)
+        return bytes
+      }
+      filled += count
+      guard filled <= limit else {
         errno = EFBIG
         return nil
       }
-      bytes.append(contentsOf: buffer[..<count])
     }
   }
 

@@ -8,6 +8,10 @@
 #  2. No macro file is opened when there is no macros folder (most lists):
 #     the 26 registers' files were each tried, ahead of the todo file on the
 #     same I/O queue.
+#  3. The terminal is written to once before the list is on screen: the
+#     modes (alternate screen, mouse, paste) go with the first frame, so the
+#     terminal wakes once for a whole screen instead of first for the modes
+#     while the list still loads.
 # Usage: Tests/e2e/start-calls.sh PATH/TO/yaru
 set -u
 yaru=$(realpath "$1")
@@ -24,7 +28,7 @@ else
   todo="$work/todo.txt"
   for ((i = 1; i <= 10000; i++)); do echo "Task $i buy milk"; done >"$todo"
   # yaru under strace, started as the helpers start it (the tmux server has this environment).
-  yaru="strace -f -qq -o '$work/strace.log' -e trace=mprotect,brk,openat $yaru" start_on "$todo"
+  yaru="strace -f -qq -o '$work/strace.log' -s 65536 -e trace=mprotect,brk,openat,write $yaru" start_on "$todo"
   check "first frame" "Task 1 buy milk"
   keys q
   check "quit" "EXIT=0"
@@ -36,6 +40,9 @@ else
   macros=$(grep -c '/yaru/macros/' "$work/strace.log")
   if [ "$macros" -eq 0 ]; then pass "no macro file opened without a macros folder"
   else fail "no macro file opened without a macros folder ($macros opened)"; fi
+  first=$(grep -m1 -E '^[0-9]+ +write\(1,' "$work/strace.log")
+  if [[ "$first" == *"Task 1 buy milk"* ]]; then pass "the first write to the terminal is the first frame"
+  else fail "the first write to the terminal is the first frame (it was: ${first:0:120})"; fi
 fi
 echo "start-calls: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
