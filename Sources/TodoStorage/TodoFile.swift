@@ -48,16 +48,18 @@ public enum TodoFile {
   /// Everything left to read on `descriptor`, interrupted reads retried; nil
   /// when a read fails, or when there is more than `limit` (errno EFBIG).
   /// The bytes are read straight into the result, sized for `sizeHint` and
-  /// one byte more (to see the end in the same pass): a fixed 64 KB buffer
-  /// was 16 fresh pages zeroed and faulted in on every read, the first
-  /// frame's file among them.
+  /// one byte more (so that a file as long as it said needs no growing
+  /// before the read that finds its end): a 64 KB buffer for each call,
+  /// copied out of, was 16 fresh pages faulted in for a 400-byte list. It
+  /// grows by doubling, never past `limit` and one byte.
   public static func readAll(from descriptor: Int32, sizeHint: Int = 0, limit: Int = .max) -> [UInt8]? {
     let input = FileDescriptor(rawValue: descriptor)
-    var bytes = [UInt8](repeating: 0, count: sizeHint > 0 ? sizeHint + 1 : 4096)
+    let wanted = sizeHint > 0 ? sizeHint + 1 : 4096
+    var bytes = [UInt8](repeating: 0, count: wanted > limit ? limit + 1 : wanted)
     var filled = 0
     while true {
       if filled == bytes.count {
-        bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+        bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit - filled + 1)))
       }
       let count: Int
       do {
